@@ -1,0 +1,36 @@
+# Wild Cards: `make run` starts the site, `make test` runs the whole test suite.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+# `make test` runs against real PostgreSQL and Redis unless the environment says otherwise.
+TEST_DATABASE_URL := postgres://postgres@127.0.0.1:5432/wildcards
+TEST_REDIS_URL := redis://127.0.0.1:6379/0
+
+.PHONY: venv test lint run clean
+
+venv: $(STAMP)
+
+# Reinstalls only when pyproject.toml changes; the editable install picks up code changes by itself.
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $@
+
+test: venv
+	DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" \
+	REDIS_URL="$${REDIS_URL:-$(TEST_REDIS_URL)}" \
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: venv
+	$(VENV)/bin/ruff check .
+
+run: venv
+	$(PY) scripts/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis staticfiles *.egg-info
+	find . -name __pycache__ -type d -not -path './.venv*' -prune -exec rm -rf {} +

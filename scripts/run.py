@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""`make run`: start Wild Cards on this machine for development.
+
+Picks the database and Redis (DATABASE_URL / REDIS_URL when set; otherwise the local
+PostgreSQL and Redis when they answer; otherwise SQLite and no Redis), migrates, makes sure the
+demo account exists, then starts every process in PROCESSES and stops them all together.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+LOCAL_POSTGRES_SERVER = "postgres://postgres@127.0.0.1:5432"
+LOCAL_DATABASE_NAME = "wildcards"
+LOCAL_REDIS_URL = "redis://127.0.0.1:6379/0"
+
+DEMO_USERNAME = "demo"
+DEMO_PASSWORD = "demo-password"
+DEMO_EMAIL = "demo@example.com"
+
+
+def processes(port: str) -> list[tuple[str, list[str]]]:
+    """What `make run` keeps running, like the lines of a Procfile. The Celery worker and beat
+    join this list when the project has tasks."""
+    manage = [sys.executable, str(BASE_DIR / "manage.py")]
+    return [
+        ("web", [*manage, "runserver", f"127.0.0.1:{port}"]),
+    ]
+
+
+def local_postgres_url() -> str | None:
+    """The local PostgreSQL's `wildcards` database (created when missing), or None when no
+    PostgreSQL answers on 127.0.0.1:5432."""
+    import psycopg
+    from psycopg import sql
+
+    try:
+        with psycopg.connect(
+            f"{LOCAL_POSTGRES_SERVER}/postgres", connect_timeout=2, autocommit=True
+        ) as conn:
+            exists = conn.execute(
+                "SELECT 1 FROM pg_database WHERE datname = %s", [LOCAL_DATABASE_NAME]
+            ).fetchone()
+            if not exists:
+                create = sql.SQL("CREATE DATABASE {}").format(sql.Identifier(LOCAL_DATABASE_NAME))
+                conn.execute(create)
+                print(f"Created the PostgreSQL database {LOCAL_DATABASE_NAME!r}.")
+    except psycopg.Error as error:
+        print(f"PostgreSQL on 127.0.0.1:5432 is not usable ({str(error).strip()}).")
+        return None
+    return f"{LOCAL_POSTGRES_SERVER}/{LOCAL_DATABASE_NAME}"
+
+
+def local_redis_url() -> str | None:
+    import redis
+
+    try:
+        redis.Redis.from_url(LOCAL_REDIS_URL, socket_connect_timeout=1, socket_timeout=1).ping()
+    except redis.RedisError:
+        return None
+    return LOCAL_REDIS_URL
+
+
+def choose_services() -> None:
+    if os.environ.get("DATABASE_URL"):
+        print("Database: DATABASE_URL from the environment.")
+    elif url := local_postgres_url():
+        os.environ["DATABASE_URL"] = url
+        print(f"Database: local PostgreSQL ({url}).")
+    else:
+        print(f"Database: SQLite ({BASE_DIR / 'db.sqlite3'}).")
+
+    if os.environ.get("REDIS_URL"):
+        print("Redis: REDIS_URL from the environment.")
+    elif url := local_redis_url():
+        os.environ["REDIS_URL"] = url
+        print(f"Redis: local Redis ({url}).")
+    else:
+        print("Redis: none answers on 127.0.0.1:6379; running without it.")
+
+
+def prepare_database() -> None:
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", interactive=False, verbosity=1)
+
+    from django.contrib.auth import get_user_model
+
+    user_model = get_user_model()
+    if not user_model.objects.filter(username=DEMO_USERNAME).exists():
+        user_model.objects.create_user(DEMO_USERNAME, DEMO_EMAIL, DEMO_PASSWORD)
+        print(f"Created the demo account {DEMO_USERNAME!r}.")
+
+
+def supervise(commands: list[tuple[str, list[str]]]) -> int:
+    """Run every command; when one ends (or on Ctrl-C / SIGTERM), stop the others."""
+    running = {name: subprocess.Popen(argv, cwd=BASE_DIR) for name, argv in commands}
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    exit_code = 0
+    try:
+        while running:
+            for name, proc in list(running.items()):
+                try:
+                    code = proc.wait(timeout=0.5)
+                except subprocess.TimeoutExpired:
+                    continue
+                print(f"{name} exited with code {code}; stopping the rest.")
+                del running[name]
+                exit_code = code or exit_code
+                raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for proc in running.values():
+            proc.terminate()
+        for proc in running.values():
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    return exit_code
+
+
+def main() -> int:
+    os.chdir(BASE_DIR)
+    sys.path.insert(0, str(BASE_DIR))
+    os.environ["DEBUG"] = "1"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wildcards.settings")
+    port = os.environ.get("PORT", "8000")
+
+    choose_services()
+    prepare_database()
+
+    print()
+    print(
+        f"Wild Cards is running: open http://127.0.0.1:{port}/ "
+        f"(log in as {DEMO_USERNAME} / {DEMO_PASSWORD})"
+    )
+    print()
+    sys.stdout.flush()
+    return supervise(processes(port))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
