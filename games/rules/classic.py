@@ -1,0 +1,168 @@
+"""The classic deck's rules: matching, the Wild Draw 4 limit, action cards, the starter table and
+the house rules (stacking, 7-0 swap, jump-in; draw until playable lives in `engine`)."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from .cards import (
+    CLASSIC, CLASSIC_WILD, CLASSIC_WILD_DRAW4, DRAW2, NO_COLOR, REVERSE, SKIP,
+    WILD_DRAW4,
+)
+from .engine import Rules
+from .moves import Event
+from .state import NONE, GameState
+
+_COLORS = CLASSIC.colors
+_KINDS = CLASSIC.kinds
+_CODES = CLASSIC.codes
+_WILD, _WD4 = CLASSIC_WILD, CLASSIC_WILD_DRAW4
+_KINDS_PER_COLOR = 13  # a colored card's id is color * 13 + kind
+_PENALTY = {DRAW2: 2, WILD_DRAW4: 4}
+
+
+def holds_color(hand: list[int], color: int) -> bool:
+    """Does the sorted hand hold a card of `color`? Colors are contiguous runs of ids."""
+    low = color * _KINDS_PER_COLOR
+    i = bisect_left(hand, low)
+    return i < len(hand) and hand[i] < low + _KINDS_PER_COLOR
+
+
+class ClassicRules(Rules):
+    deck = CLASSIC
+
+    # -------------------------------------------------------------- starter
+    def starter_allowed(self, card: int) -> bool:
+        return card != _WD4
+
+    def starter_effect(self, s: GameState, first: int, events: list[Event]) -> None:
+        top = s.discard[-1]
+        kind = _KINDS[top]
+        s.color = _COLORS[top]  # NONE for a Wild: the first player chooses
+        s.turn = first
+        if kind == SKIP:
+            events.append(Event("skipped", first))
+            s.turn = s.next_seat(first)
+        elif kind == REVERSE:
+            s.direction = -s.direction
+            s.turn = s.dealer  # with two players it works like a Skip: the dealer again
+            events.append(Event("reversed", s.dealer))
+        elif kind == DRAW2:
+            # Drawn at once, never stacked on, whatever the options.
+            self.draw(s, first, 2, events, kind="took")
+            s.turn = s.next_seat(first)
+
+    # -------------------------------------------------------------- queries
+    def is_playable(self, s: GameState, hand: list[int], card: int) -> bool:
+        if card == _WD4:
+            return not holds_color(hand, s.color)
+        if _COLORS[card] == s.color or card == _WILD:
+            return True
+        top = s.discard[-1]
+        # Numbers and actions cannot match a Wild on top: only its color counts.
+        return _KINDS[card] == _KINDS[top] and _COLORS[top] != NO_COLOR
+
+    def card_refusal(self, s: GameState, hand: list[int], card: int) -> str | None:
+        if s.drawn != NONE and card != s.drawn:
+            return "only-drawn-card"
+        kind = _KINDS[card]
+        if s.penalty:
+            # A Draw 2 answers only a Draw 2, a Wild Draw 4 only a Wild Draw 4, and a stacked
+            # Wild Draw 4 is spared the color test.
+            return None if kind == _KINDS[s.discard[-1]] else "penalty-waiting"
+        if card == _WD4:
+            return "wild-draw4-color-held" if holds_color(hand, s.color) else None
+        return None if self.is_playable(s, hand, card) else "no-match"
+
+    def playable_cards(self, s: GameState, seat: int) -> list[int]:
+        if s.drawn != NONE:
+            return [s.drawn]
+        hand = s.hands[seat]
+        top = s.discard[-1]
+        if s.penalty:
+            kind = _KINDS[top]
+            return sorted({card for card in hand if _KINDS[card] == kind})
+        color = s.color
+        top_kind = _KINDS[top] if _COLORS[top] != NO_COLOR else NONE
+        playable = []
+        previous = NONE
+        for card in hand:
+            if card == previous:
+                continue
+            previous = card
+            if _COLORS[card] == color or _KINDS[card] == top_kind or card == _WILD:
+                playable.append(card)
+        if hand[-1] == _WD4 and not holds_color(hand, color):
+            playable.append(_WD4)
+        return playable
+
+    def needs_target(self, s: GameState, hand: list[int], card: int) -> bool:
+        # A 7 as the last card has no effect, so it needs no one to swap with.
+        return s.options.seven_zero and _KINDS[card] == 7 and len(hand) > 1
+
+    def can_jump_in(self, s: GameState, seat: int, card: int) -> bool:
+        """An identical colored card, before the player whose turn it is has acted. On a
+        waiting penalty only an identical Draw 2 qualifies, which identity already ensures."""
+        return (
+            s.options.jump_in and s.jump_open and card == s.discard[-1]
+            and _COLORS[card] != NO_COLOR and not s.left[seat] and card in s.hands[seat]
+        )
+
+    # -------------------------------------------------------------- effects
+    def play_effect(
+        self, s: GameState, seat: int, card: int, target: int | None, events: list[Event]
+    ) -> None:
+        kind = _KINDS[card]
+        if s.options.seven_zero and kind in (0, 7):
+            if kind == 7:
+                s.hands[seat], s.hands[target] = s.hands[target], s.hands[seat]
+                events.append(Event("swapped", seat, target=target))
+            else:
+                self._pass_hands_on(s, seat)
+                events.append(Event("hands-passed", seat))
+        if kind == SKIP:
+            skipped = s.next_seat(seat)
+            events.append(Event("skipped", skipped))
+            s.turn = s.next_seat(skipped)
+        elif kind == REVERSE:
+            s.direction = -s.direction
+            events.append(Event("reversed", seat))
+            if s.players - sum(s.left) == 2:
+                events.append(Event("skipped", s.next_seat(seat)))
+                s.turn = seat
+            else:
+                s.turn = s.next_seat(seat)
+        elif kind == DRAW2 or kind == WILD_DRAW4:
+            if s.options.stacking:
+                s.penalty += _PENALTY[kind]
+                s.turn = s.next_seat(seat)
+            else:
+                victim = s.next_seat(seat)
+                self.draw(s, victim, _PENALTY[kind], events, kind="took")
+                events.append(Event("skipped", victim))
+                s.turn = s.next_seat(victim)
+        else:
+            s.turn = s.next_seat(seat)
+
+    def last_card_effect(self, s: GameState, seat: int, card: int, events: list[Event]) -> None:
+        # The next player draws a last Draw 2 or Wild Draw 4 (with any stack under it) first, so
+        # those cards count in the winner's points.
+        kind = _KINDS[card]
+        if kind == DRAW2 or kind == WILD_DRAW4:
+            count = s.penalty + _PENALTY[kind]
+            s.penalty = 0
+            self.draw(s, s.next_seat(seat), count, events, kind="took")
+
+    @staticmethod
+    def _pass_hands_on(s: GameState, seat: int) -> None:
+        order = [seat]
+        nxt = s.next_seat(seat)
+        while nxt != seat:
+            order.append(nxt)
+            nxt = s.next_seat(nxt)
+        hands = [s.hands[x] for x in order]
+        for i, x in enumerate(order):
+            s.hands[s.next_seat(x)] = hands[i]
+
+
+CLASSIC_RULES = ClassicRules()

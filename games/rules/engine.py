@@ -1,0 +1,423 @@
+"""The turn structure every deck shares: dealing, drawing, penalties, passing, conceding,
+round ends, scoring totals and game ends.
+
+A deck plugs in by subclassing `Rules` and filling in the hooks marked "deck hook": which cards
+are playable and why not, what a played card does, what the starter card does. The classic
+deck is `classic.ClassicRules`.
+
+`apply` never mutates the state it is given unless asked to (`in_place=True`, for simulations):
+every check runs before the first change, so a refusal leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+
+from .cards import COLOR_INDEX, COLORS, NO_COLOR, Deck
+from .moves import CHOOSE, CONCEDE, DRAW, PASS, PLAY, TAKE, Applied, Event, Move, Refused
+from .options import InvalidSetup, Options
+from .state import (
+    CLOCKWISE, FINISHED, NONE, PLAYING, ROUND_ABANDONED, ROUND_BLOCKED, ROUND_PLAYING,
+    ROUND_WON, GameState, RoundSummary,
+)
+
+HAND_SIZE = 7
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+
+# One instance per reason: refusals are values, and making them is on the hot path.
+_REFUSED = {code: Refused(code) for code in (
+    "game-not-playing", "unknown-card", "not-your-turn", "not-in-hand", "color-required",
+    "only-drawn-card", "penalty-waiting", "wild-draw4-color-held", "no-match", "must-play",
+    "cannot-pass", "nothing-to-take", "target-required", "nothing-to-choose",
+)}
+
+
+def refused(code: str) -> Refused:
+    return _REFUSED[code]
+
+
+class Rules:
+    deck: Deck
+
+    # ------------------------------------------------------------------ set-up
+    def validate_options(self, options: Options) -> None:
+        """Deck hook: refuse options that make no sense with this deck."""
+
+    def new_game(
+        self,
+        players: int,
+        options: Options | None = None,
+        seed: int = 0,
+        deck_order: list[str] | None = None,
+    ) -> Applied:
+        """Deal the first round. `deck_order` (codes, top card first) rigs that deal."""
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+            MIN_PLAYERS <= players <= MAX_PLAYERS
+        ):
+            raise InvalidSetup("players", f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}.")
+        options = options or Options()
+        self.validate_options(options)
+        order = None if deck_order is None else self._parse_deck_order(deck_order)
+        state = GameState(self.deck.name, options, players, seed, [0] * players,
+                          [False] * players, [0] * players)
+        events: list[Event] = []
+        self._deal(state, 1, 0, order, events)
+        return Applied(state, events)
+
+    def _parse_deck_order(self, codes: list[str]) -> list[int]:
+        cards = [self.deck.ids.get(code) if isinstance(code, str) else None for code in codes]
+        if None in cards:
+            bad = codes[cards.index(None)]
+            raise InvalidSetup("deck_order", f"{bad!r} is not a card of the {self.deck.name} deck.")
+        if not self.deck.is_complete(cards):
+            raise InvalidSetup(
+                "deck_order",
+                f"deck_order must hold each of the {self.deck.size} cards of the deck exactly once.",
+            )
+        return cards
+
+    def _rng(self, state: GameState) -> random.Random:
+        # Each shuffle gets its own stream, so a stored state needs only the seed and a counter.
+        rng = random.Random(f"{state.seed}:{state.round_number}:{state.shuffles}")
+        state.shuffles += 1
+        return rng
+
+    def _deal(
+        self, s: GameState, number: int, dealer: int, order: list[int] | None, events: list[Event]
+    ) -> None:
+        s.round_number, s.dealer, s.shuffles = number, dealer, 0
+        if order is None:
+            order = self.deck.full()
+            self._rng(s).shuffle(order)
+        s.direction = CLOCKWISE
+        seats = []
+        seat = dealer
+        for _ in range(s.players - sum(s.left)):
+            seat = s.next_seat(seat)
+            seats.append(seat)
+        hands: list[list[int]] = [[] for _ in range(s.players)]
+        position = 0
+        for _ in range(HAND_SIZE):
+            for seat in seats:
+                hands[seat].append(order[position])
+                position += 1
+        for hand in hands:
+            hand.sort()
+        starter = order[position]
+        pile = order[position + 1:]
+        pile.reverse()  # the top card is the last item
+        while not self.starter_allowed(starter):
+            pile.append(starter)
+            self._rng(s).shuffle(pile)
+            events.append(Event("starter-returned", card=self.deck.codes[starter]))
+            starter = pile.pop()
+        s.hands, s.draw_pile, s.discard = hands, pile, [starter]
+        s.penalty, s.drawn, s.jump_open = 0, NONE, True
+        s.round_status, s.round_winner, s.round_points = ROUND_PLAYING, None, None
+        events.append(Event("dealt", seat=dealer, count=number, card=self.deck.codes[starter]))
+        self.starter_effect(s, seats[0], events)
+
+    def starter_allowed(self, card: int) -> bool:
+        """Deck hook: may this card start the discard pile?"""
+        return True
+
+    def starter_effect(self, s: GameState, first: int, events: list[Event]) -> None:
+        """Deck hook: set the color in play and the first turn from the starter card."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- queries
+    def playable_cards(self, s: GameState, seat: int) -> list[int]:
+        """Deck hook: the distinct cards the seat whose turn it is may play now."""
+        raise NotImplementedError
+
+    def card_refusal(self, s: GameState, hand: list[int], card: int) -> str | None:
+        """Deck hook: why the seat whose turn it is may not play `card` from `hand` now."""
+        raise NotImplementedError
+
+    def is_playable(self, s: GameState, hand: list[int], card: int) -> bool:
+        """Deck hook: does `card` match the table (no penalty, no drawn card)?"""
+        raise NotImplementedError
+
+    def needs_target(self, s: GameState, hand: list[int], card: int) -> bool:
+        return False
+
+    def can_jump_in(self, s: GameState, seat: int, card: int) -> bool:
+        return False
+
+    def can_draw(self, s: GameState) -> bool:
+        return bool(s.draw_pile) or len(s.discard) > 1
+
+    def legal_actions(self, s: GameState, seat: int) -> list[str]:
+        """The action names `seat` may use now."""
+        if s.status != PLAYING or s.left[seat]:
+            return []
+        if seat != s.turn:
+            return [PLAY, CONCEDE] if self.can_jump_in(s, seat, s.discard[-1]) else [CONCEDE]
+        if s.color == NONE:
+            return [CHOOSE, CONCEDE]
+        actions = [PLAY] if self.playable_cards(s, seat) else []
+        if s.penalty:
+            actions.append(TAKE)
+        elif not actions:
+            actions.append(DRAW if self.can_draw(s) else PASS)
+        actions.append(CONCEDE)
+        return actions
+
+    def legal_moves(self, s: GameState, seat: int) -> list[Move]:
+        """Every move `seat` may make now, concede aside: one per card, color and target."""
+        codes = self.deck.codes
+        moves: list[Move] = []
+        for action in self.legal_actions(s, seat):
+            if action == PLAY:
+                hand = s.hands[seat]
+                cards = self.playable_cards(s, seat) if seat == s.turn else [s.discard[-1]]
+                for card in cards:
+                    code = codes[card]
+                    colors = COLORS if self.deck.colors[card] == NO_COLOR else (None,)
+                    targets = (
+                        [t for t in s.active_seats() if t != seat]
+                        if self.needs_target(s, hand, card) else [None]
+                    )
+                    moves.extend(Move(PLAY, code, c, t) for c in colors for t in targets)
+            elif action == CHOOSE:
+                moves.extend(Move(CHOOSE, color=c) for c in COLORS)
+            elif action != CONCEDE:
+                moves.append(Move(action))
+        return moves
+
+    # ------------------------------------------------------------------- moves
+    def apply(
+        self, state: GameState, seat: int, move: Move, in_place: bool = False
+    ) -> Applied | Refused:
+        if not 0 <= seat < state.players:
+            raise ValueError(f"no seat {seat} at a table of {state.players}")
+        if state.status != PLAYING:
+            return _REFUSED["game-not-playing"]
+        action = move.action
+        if action == PLAY:
+            checked = self._check_play(state, seat, move)
+        elif action == CONCEDE:
+            checked = _REFUSED["not-your-turn"] if state.left[seat] else None
+        elif seat != state.turn or state.left[seat]:
+            return _REFUSED["not-your-turn"]
+        elif action == CHOOSE:
+            checked = self._check_choose(state, move)
+        elif state.color == NONE:
+            return _REFUSED["color-required"]
+        elif action == TAKE:
+            checked = None if state.penalty else _REFUSED["nothing-to-take"]
+        else:
+            checked = self._check_draw_or_pass(state, seat, action)
+        if isinstance(checked, Refused):
+            return checked
+        s = state if in_place else state.copy()
+        events: list[Event] = []
+        if action == PLAY:
+            self._play(s, seat, *checked, events)
+        elif action == DRAW:
+            self._draw_turn(s, seat, events)
+        elif action == TAKE:
+            self._take(s, seat, events)
+        elif action == PASS:
+            events.append(Event("passed", seat))
+            self._end_turn(s, seat)
+        elif action == CHOOSE:
+            s.color = checked
+            s.jump_open = False
+            events.append(Event("chose", seat, color=COLORS[checked]))
+        else:
+            self._concede(s, seat, events)
+        if s.round_status == ROUND_PLAYING and not s.draw_pile and len(s.discard) == 1:
+            self._check_blocked(s, events)
+        return Applied(s, events)
+
+    def _check_play(
+        self, s: GameState, seat: int, move: Move
+    ) -> Refused | tuple[int, int, int | None]:
+        code = move.card
+        card = self.deck.ids.get(code) if isinstance(code, str) else None
+        if card is None:
+            return _REFUSED["unknown-card"]
+        if s.left[seat] or (seat != s.turn and not self.can_jump_in(s, seat, card)):
+            return _REFUSED["not-your-turn"]
+        hand = s.hands[seat]
+        if card not in hand:
+            return _REFUSED["not-in-hand"]
+        if s.color == NONE:
+            return _REFUSED["color-required"]
+        if seat == s.turn:
+            reason = self.card_refusal(s, hand, card)
+            if reason is not None:
+                return _REFUSED[reason]
+        color = self.deck.colors[card]
+        if color == NO_COLOR:
+            color = COLOR_INDEX.get(move.color, NONE) if isinstance(move.color, str) else NONE
+            if color == NONE:
+                return _REFUSED["color-required"]
+        target = move.target
+        if self.needs_target(s, hand, card):
+            if (
+                isinstance(target, bool) or not isinstance(target, int)
+                or not 0 <= target < s.players or target == seat or s.left[target]
+            ):
+                return _REFUSED["target-required"]
+        else:
+            target = None
+        return card, color, target
+
+    def _check_choose(self, s: GameState, move: Move) -> Refused | int:
+        if s.color != NONE:
+            return _REFUSED["nothing-to-choose"]
+        color = COLOR_INDEX.get(move.color, NONE) if isinstance(move.color, str) else NONE
+        return _REFUSED["color-required"] if color == NONE else color
+
+    def _check_draw_or_pass(self, s: GameState, seat: int, action: str) -> Refused | None:
+        if s.penalty:
+            return _REFUSED["penalty-waiting"]
+        if s.drawn != NONE or self.playable_cards(s, seat):
+            return _REFUSED["must-play"]
+        if action == PASS and self.can_draw(s):
+            return _REFUSED["cannot-pass"]
+        return None
+
+    def _play(
+        self, s: GameState, seat: int, card: int, color: int, target: int | None,
+        events: list[Event],
+    ) -> None:
+        hand = s.hands[seat]
+        hand.remove(card)
+        s.discard.append(card)
+        s.color = color
+        s.turn = seat  # a jump-in takes the turn
+        s.drawn = NONE
+        s.jump_open = True
+        events.append(Event(
+            "played", seat, self.deck.codes[card],
+            COLORS[color] if self.deck.colors[card] == NO_COLOR else None, target,
+        ))
+        if hand:
+            self.play_effect(s, seat, card, target, events)
+        else:
+            self.last_card_effect(s, seat, card, events)
+            self._win_round(s, seat, events)
+
+    def play_effect(
+        self, s: GameState, seat: int, card: int, target: int | None, events: list[Event]
+    ) -> None:
+        """Deck hook: what a played card (not the last) does, ending with the next turn set."""
+        raise NotImplementedError
+
+    def last_card_effect(self, s: GameState, seat: int, card: int, events: list[Event]) -> None:
+        """Deck hook: what a round's last card does before the hands are counted."""
+
+    def _end_turn(self, s: GameState, seat: int) -> None:
+        s.turn = s.next_seat(seat)
+        s.drawn = NONE
+        s.jump_open = False
+
+    def draw(
+        self, s: GameState, seat: int, count: int, events: list[Event], kind: str = "drew",
+        until_playable: bool = False,
+    ) -> list[int]:
+        """Draw up to `count` cards for `seat`, reshuffling the discard pile when the draw pile
+        runs out; short when nothing is left. With `until_playable`, stop at a playable card."""
+        hand = s.hands[seat]
+        drawn: list[int] = []
+        for _ in range(count):
+            if not s.draw_pile:
+                if len(s.discard) <= 1:
+                    break
+                self._reshuffle(s, events)
+            card = s.draw_pile.pop()
+            insort(hand, card)
+            drawn.append(card)
+            if until_playable and self.is_playable(s, hand, card):
+                break
+        codes = self.deck.codes
+        events.append(Event(kind, seat, cards=tuple(codes[c] for c in drawn), count=len(drawn)))
+        return drawn
+
+    def _reshuffle(self, s: GameState, events: list[Event]) -> None:
+        pile = s.discard[:-1]
+        self._rng(s).shuffle(pile)
+        s.draw_pile = pile
+        s.discard = s.discard[-1:]
+        events.append(Event("reshuffled", count=len(pile)))
+
+    def _draw_turn(self, s: GameState, seat: int, events: list[Event]) -> None:
+        until = s.options.draw_until_playable
+        drawn = self.draw(s, seat, len(s.draw_pile) + len(s.discard) if until else 1, events,
+                          until_playable=until)
+        s.jump_open = False
+        last = drawn[-1] if drawn else NONE
+        if last != NONE and self.is_playable(s, s.hands[seat], last):
+            s.drawn = last  # must be played now, and only it
+        else:
+            self._end_turn(s, seat)
+
+    def _take(self, s: GameState, seat: int, events: list[Event]) -> None:
+        count = s.penalty
+        s.penalty = 0
+        self.draw(s, seat, count, events, kind="took")
+        self._end_turn(s, seat)
+
+    def _concede(self, s: GameState, seat: int, events: list[Event]) -> None:
+        hand = s.hands[seat]
+        s.left_points[seat] = self.deck.hand_points(hand)
+        s.draw_pile[:0] = hand  # to the bottom of the draw pile
+        s.hands[seat] = []
+        s.left[seat] = True
+        events.append(Event("conceded", seat, count=len(hand)))
+        remaining = s.active_seats()
+        if len(remaining) < 2:
+            s.round_status, s.round_winner, s.round_points = ROUND_ABANDONED, None, 0
+            events.append(Event("round-abandoned"))
+            self._finish(s, remaining[0] if remaining else None, events)
+        elif s.turn == seat:
+            s.penalty = 0  # a penalty waiting for a player who leaves lapses
+            self._end_turn(s, seat)
+
+    def _check_blocked(self, s: GameState, events: list[Event]) -> None:
+        """Nothing to draw, only the top card on the discard pile, and nobody can play."""
+        if s.penalty or s.drawn != NONE or s.color == NONE:
+            return
+        for seat in s.active_seats():
+            hand = s.hands[seat]
+            if any(self.is_playable(s, hand, card) for card in hand):
+                return
+        s.round_status, s.round_winner, s.round_points = ROUND_BLOCKED, None, 0
+        events.append(Event("round-blocked"))
+        self._after_round(s, events)
+
+    # ------------------------------------------------------------- round ends
+    def _win_round(self, s: GameState, winner: int, events: list[Event]) -> None:
+        points = sum(self.deck.hand_points(hand) for hand in s.hands)
+        s.round_status, s.round_winner, s.round_points = ROUND_WON, winner, points
+        s.scores[winner] += points
+        events.append(Event("round-won", winner, points=points))
+        self._after_round(s, events)
+
+    def _after_round(self, s: GameState, events: list[Event]) -> None:
+        options = s.options
+        winner = s.round_winner
+        if options.scoring == "single":
+            self._finish(s, winner, events)
+        elif winner is not None and s.scores[winner] >= options.target:
+            self._finish(s, winner, events)
+        else:
+            summary = RoundSummary(
+                s.round_number, s.dealer, s.round_status, winner, s.round_points or 0,
+                tuple(tuple(hand) for hand in s.hands),
+            )
+            direction, s.direction = s.direction, CLOCKWISE
+            dealer = s.next_seat(s.dealer)  # the deal moves on clockwise
+            s.direction = direction
+            self._deal(s, s.round_number + 1, dealer, None, events)
+            s.last_round = summary
+
+    def _finish(self, s: GameState, winner: int | None, events: list[Event]) -> None:
+        s.status = FINISHED
+        s.winner = winner
+        s.penalty, s.drawn, s.jump_open = 0, NONE, False
+        events.append(Event("game-over", winner))

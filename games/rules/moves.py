@@ -1,0 +1,114 @@
+"""Moves, refusals and what an accepted move reports.
+
+A move is a small value that round-trips through the API's JSON and through a short string
+(`play wild red`, `play flame-7 @2`, `draw`), like python-chess's UCI moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+PLAY, DRAW, TAKE, PASS, CHOOSE, CONCEDE = "play", "draw", "take", "pass", "choose", "concede"
+ACTIONS = (PLAY, DRAW, TAKE, PASS, CHOOSE, CONCEDE)
+
+# Reason codes of api.md, each with a sentence for people.
+REASONS = {
+    "game-not-playing": "The game is not being played: it has not started, or it is over.",
+    "unknown-card": "That is not a card of this deck.",
+    "not-your-turn": "It is not your turn, and this is not a valid jump-in.",
+    "not-in-hand": "That card is not in your hand.",
+    "color-required": "Choose one of the four colors: red, yellow, green or blue.",
+    "only-drawn-card": "You have just drawn a card: only that card may be played.",
+    "penalty-waiting": "A draw penalty is waiting: answer it with a matching draw card or take it.",
+    "wild-draw4-color-held": (
+        "A Wild Draw 4 may only be played when you hold no card of the color in play."
+    ),
+    "no-match": "The card matches neither the color in play nor the number or action on top.",
+    "must-play": "You hold a playable card, so you must play.",
+    "cannot-pass": "You can still draw a card, so you cannot pass.",
+    "nothing-to-take": "No draw penalty is waiting.",
+    "target-required": "Name another player's seat as the target.",
+    # Ours (not fixed by api.md): `choose` when no color is waiting to be chosen.
+    "nothing-to-choose": "No color is waiting to be chosen.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    action: str
+    card: str | None = None
+    color: str | None = None
+    target: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.action not in ACTIONS:
+            raise ValueError(f"unknown action {self.action!r}")
+
+    def to_dict(self) -> dict:
+        return {"action": self.action, "card": self.card, "color": self.color,
+                "target": self.target}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Move:
+        return cls(data["action"], data.get("card"), data.get("color"), data.get("target"))
+
+    def __str__(self) -> str:
+        parts = [self.action]
+        if self.card is not None:
+            parts.append(self.card)
+        if self.color is not None:
+            parts.append(self.color)
+        if self.target is not None:
+            parts.append(f"@{self.target}")
+        return " ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        action, *rest = text.split()
+        card = color = target = None
+        for word in rest:
+            if word.startswith("@"):
+                target = int(word[1:])
+            elif action == CHOOSE or (card is not None and color is None):
+                color = word
+            else:
+                card = word
+        return cls(action, card, color, target)
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A refused move: exactly one reason code. The state it was tried on is unchanged."""
+
+    code: str
+    ok = False
+
+    @property
+    def detail(self) -> str:
+        return REASONS[self.code]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened during an accepted move, for logs, notices and animations.
+
+    `cards` of a `drew` event are private to `seat`: public views show only `count`.
+    """
+
+    kind: str
+    seat: int | None = None
+    card: str | None = None
+    color: str | None = None
+    target: int | None = None
+    cards: tuple[str, ...] = ()
+    count: int = 0
+    points: int | None = None
+
+
+@dataclass(slots=True)
+class Applied:
+    """An accepted move: the new state and what happened, in order."""
+
+    state: object
+    events: list[Event] = field(default_factory=list)
+    ok = True
