@@ -13,6 +13,7 @@ from .classic import CLASSIC_RULES
 from .engine import Rules
 from .moves import ACTIONS, REASONS, Applied, Event, Move, Refused
 from .options import InvalidSetup, Options
+from .position import position
 from .scoring import ranking
 from .state import GameState, RoundSummary
 from .timeout import timeout_move, timeout_turn
@@ -53,6 +54,6 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
 __all__ = [
     "ACTIONS", "CLASSIC", "COLORS", "DECKS", "REASONS", "Applied", "Deck", "Event",
     "GameState", "InvalidSetup", "Move", "Options", "Refused", "RoundSummary", "Rules",
-    "apply", "legal_actions", "legal_moves", "new_game", "public_view", "ranking", "rules_for",
+    "apply", "legal_actions", "legal_moves", "new_game", "position", "public_view", "ranking", "rules_for",
     "timeout_move", "timeout_turn", "view_for",
 ]
