@@ -50,7 +50,8 @@ def local_postgres_url() -> str | None:
                 conn.execute(create)
                 print(f"Created the PostgreSQL database {LOCAL_DATABASE_NAME!r}.")
     except psycopg.Error as error:
-        print(f"PostgreSQL on 127.0.0.1:5432 is not usable ({str(error).strip()}).")
+        reason = (str(error).strip().splitlines() or ["no answer"])[0]
+        print(f"PostgreSQL at {LOCAL_POSTGRES_SERVER} is not usable: {reason}")
         return None
     return f"{LOCAL_POSTGRES_SERVER}/{LOCAL_DATABASE_NAME}"
 
