@@ -54,6 +54,6 @@ def legal_moves(state: GameState, seat: int) -> list[Move]:
 __all__ = [
     "ACTIONS", "CLASSIC", "COLORS", "DECKS", "REASONS", "Applied", "Deck", "Event",
     "GameState", "InvalidSetup", "Move", "Options", "Refused", "RoundSummary", "Rules",
-    "apply", "legal_actions", "legal_moves", "new_game", "position", "public_view", "ranking", "rules_for",
-    "timeout_move", "timeout_turn", "view_for",
+    "apply", "legal_actions", "legal_moves", "new_game", "position", "public_view", "ranking",
+    "rules_for", "timeout_move", "timeout_turn", "view_for",
 ]

@@ -6,7 +6,13 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from .cards import (
-    CLASSIC, CLASSIC_WILD, CLASSIC_WILD_DRAW4, DRAW2, NO_COLOR, REVERSE, SKIP,
+    CLASSIC,
+    CLASSIC_WILD,
+    CLASSIC_WILD_DRAW4,
+    DRAW2,
+    NO_COLOR,
+    REVERSE,
+    SKIP,
     WILD_DRAW4,
 )
 from .engine import Rules
@@ -132,7 +138,7 @@ class ClassicRules(Rules):
                 s.turn = seat
             else:
                 s.turn = s.next_seat(seat)
-        elif kind == DRAW2 or kind == WILD_DRAW4:
+        elif kind in (DRAW2, WILD_DRAW4):
             if s.options.stacking:
                 s.penalty += _PENALTY[kind]
                 s.turn = s.next_seat(seat)
@@ -148,7 +154,7 @@ class ClassicRules(Rules):
         # The next player draws a last Draw 2 or Wild Draw 4 (with any stack under it) first, so
         # those cards count in the winner's points.
         kind = _KINDS[card]
-        if kind == DRAW2 or kind == WILD_DRAW4:
+        if kind in (DRAW2, WILD_DRAW4):
             count = s.penalty + _PENALTY[kind]
             s.penalty = 0
             self.draw(s, s.next_seat(seat), count, events, kind="took")

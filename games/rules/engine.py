@@ -18,8 +18,16 @@ from .cards import COLOR_INDEX, COLORS, NO_COLOR, Deck
 from .moves import CHOOSE, CONCEDE, DRAW, PASS, PLAY, TAKE, Applied, Event, Move, Refused
 from .options import InvalidSetup, Options
 from .state import (
-    CLOCKWISE, FINISHED, NONE, PLAYING, ROUND_ABANDONED, ROUND_BLOCKED, ROUND_PLAYING,
-    ROUND_WON, GameState, RoundSummary,
+    CLOCKWISE,
+    FINISHED,
+    NONE,
+    PLAYING,
+    ROUND_ABANDONED,
+    ROUND_BLOCKED,
+    ROUND_PLAYING,
+    ROUND_WON,
+    GameState,
+    RoundSummary,
 )
 
 HAND_SIZE = 7
@@ -73,7 +81,7 @@ class Rules:
         if not self.deck.is_complete(cards):
             raise InvalidSetup(
                 "deck_order",
-                f"deck_order must hold each of the {self.deck.size} cards of the deck exactly once.",
+                f"deck_order must hold each of the {self.deck.size} cards of the deck once.",
             )
         return cards
 
@@ -401,9 +409,7 @@ class Rules:
     def _after_round(self, s: GameState, events: list[Event]) -> None:
         options = s.options
         winner = s.round_winner
-        if options.scoring == "single":
-            self._finish(s, winner, events)
-        elif winner is not None and s.scores[winner] >= options.target:
+        if options.scoring == "single" or winner is not None and s.scores[winner] >= options.target:
             self._finish(s, winner, events)
         else:
             summary = RoundSummary(

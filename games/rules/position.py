@@ -61,10 +61,7 @@ def position(
         raise InvalidSetup("position", "more copies of a card than the deck holds")
     pile.reverse()  # the top card is the last item
     top_id = discard_ids[-1]
-    if color is None:
-        color_index = cards.colors[top_id]
-    else:
-        color_index = COLOR_INDEX[color]
+    color_index = cards.colors[top_id] if color is None else COLOR_INDEX[color]
     left_flags = [seat in left for seat in range(players)]
     state = GameState(
         deck, options or Options(), players, seed, list(scores or [0] * players), left_flags,
