@@ -17,6 +17,7 @@ from .cards import (
 )
 from .engine import Rules
 from .moves import Event
+from .options import Options
 from .state import NONE, GameState
 
 _COLORS = CLASSIC.colors
@@ -101,6 +102,9 @@ class ClassicRules(Rules):
         if hand[-1] == _WD4 and not holds_color(hand, color):
             playable.append(_WD4)
         return playable
+
+    def has_targets(self, options: Options) -> bool:
+        return options.seven_zero
 
     def needs_target(self, s: GameState, hand: list[int], card: int) -> bool:
         # A 7 as the last card has no effect, so it needs no one to swap with.

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from functools import cached_property
 
 from .cards import COLOR_INDEX, COLORS, NO_COLOR, Deck
 from .moves import CHOOSE, CONCEDE, DRAW, PASS, PLAY, TAKE, Applied, Event, Move, Refused
@@ -30,6 +31,7 @@ from .state import (
     RoundSummary,
 )
 
+_TAKE, _DRAW, _PASS = Move(TAKE), Move(DRAW), Move(PASS)
 HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
@@ -147,7 +149,12 @@ class Rules:
         """Deck hook: does `card` match the table (no penalty, no drawn card)?"""
         raise NotImplementedError
 
+    def has_targets(self, options: Options) -> bool:
+        """Deck hook: can any card name a target seat under these options?"""
+        return False
+
     def needs_target(self, s: GameState, hand: list[int], card: int) -> bool:
+        """Deck hook: must playing `card` from `hand` name a target seat?"""
         return False
 
     def can_jump_in(self, s: GameState, seat: int, card: int) -> bool:
@@ -174,25 +181,45 @@ class Rules:
 
     def legal_moves(self, s: GameState, seat: int) -> list[Move]:
         """Every move `seat` may make now, concede aside: one per card, color and target."""
-        codes = self.deck.codes
+        if s.status != PLAYING or s.left[seat]:
+            return []
+        hand = s.hands[seat]
+        if seat != s.turn:
+            top = s.discard[-1]
+            return self._card_moves(s, seat, hand, top) if self.can_jump_in(s, seat, top) else []
+        if s.color == NONE:
+            return self._choose_moves
         moves: list[Move] = []
-        for action in self.legal_actions(s, seat):
-            if action == PLAY:
-                hand = s.hands[seat]
-                cards = self.playable_cards(s, seat) if seat == s.turn else [s.discard[-1]]
-                for card in cards:
-                    code = codes[card]
-                    colors = COLORS if self.deck.colors[card] == NO_COLOR else (None,)
-                    targets = (
-                        [t for t in s.active_seats() if t != seat]
-                        if self.needs_target(s, hand, card) else [None]
-                    )
-                    moves.extend(Move(PLAY, code, c, t) for c in colors for t in targets)
-            elif action == CHOOSE:
-                moves.extend(Move(CHOOSE, color=c) for c in COLORS)
-            elif action != CONCEDE:
-                moves.append(Move(action))
+        play_moves = self._play_moves
+        targets = self.has_targets(s.options)
+        for card in self.playable_cards(s, seat):
+            moves.extend(self._card_moves(s, seat, hand, card) if targets else play_moves[card])
+        if s.penalty:
+            moves.append(_TAKE)
+        elif not moves:
+            moves.append(_DRAW if self.can_draw(s) else _PASS)
         return moves
+
+    def _card_moves(self, s: GameState, seat: int, hand: list[int], card: int) -> list[Move]:
+        if not self.needs_target(s, hand, card):
+            return self._play_moves[card]
+        targets = [target for target in s.active_seats() if target != seat]
+        return [Move(PLAY, move.card, move.color, target)
+                for move in self._play_moves[card] for target in targets]
+
+    @cached_property
+    def _play_moves(self) -> list[list[Move]]:
+        # Moves are immutable values, so one list per card serves every game.
+        deck = self.deck
+        return [
+            [Move(PLAY, code, color) for color in
+             (COLORS if deck.colors[card] == NO_COLOR else (None,))]
+            for card, code in enumerate(deck.codes)
+        ]
+
+    @cached_property
+    def _choose_moves(self) -> list[Move]:
+        return [Move(CHOOSE, color=color) for color in COLORS]
 
     # ------------------------------------------------------------------- moves
     def apply(
@@ -215,8 +242,10 @@ class Rules:
             return _REFUSED["color-required"]
         elif action == TAKE:
             checked = None if state.penalty else _REFUSED["nothing-to-take"]
-        else:
+        elif action in (DRAW, PASS):
             checked = self._check_draw_or_pass(state, seat, action)
+        else:
+            raise ValueError(f"unknown action {action!r}")
         if isinstance(checked, Refused):
             return checked
         s = state if in_place else state.copy()
@@ -295,7 +324,7 @@ class Rules:
     ) -> None:
         hand = s.hands[seat]
         hand.remove(card)
-        s.discard.append(card)
+        s.discard = [*s.discard, card]  # replaced, never changed: copies share it
         s.color = color
         s.turn = seat  # a jump-in takes the turn
         s.drawn = NONE
@@ -332,12 +361,14 @@ class Rules:
         runs out; short when nothing is left. With `until_playable`, stop at a playable card."""
         hand = s.hands[seat]
         drawn: list[int] = []
+        pile = s.draw_pile = s.draw_pile[:]  # replaced, never changed: copies share it
         for _ in range(count):
-            if not s.draw_pile:
+            if not pile:
                 if len(s.discard) <= 1:
                     break
                 self._reshuffle(s, events)
-            card = s.draw_pile.pop()
+                pile = s.draw_pile
+            card = pile.pop()
             insort(hand, card)
             drawn.append(card)
             if until_playable and self.is_playable(s, hand, card):
@@ -373,7 +404,7 @@ class Rules:
     def _concede(self, s: GameState, seat: int, events: list[Event]) -> None:
         hand = s.hands[seat]
         s.left_points[seat] = self.deck.hand_points(hand)
-        s.draw_pile[:0] = hand  # to the bottom of the draw pile
+        s.draw_pile = hand + s.draw_pile  # to the bottom; replaced, never changed
         s.hands[seat] = []
         s.left[seat] = True
         events.append(Event("conceded", seat, count=len(hand)))
@@ -416,9 +447,8 @@ class Rules:
                 s.round_number, s.dealer, s.round_status, winner, s.round_points or 0,
                 tuple(tuple(hand) for hand in s.hands),
             )
-            direction, s.direction = s.direction, CLOCKWISE
-            dealer = s.next_seat(s.dealer)  # the deal moves on clockwise
-            s.direction = direction
+            s.direction = CLOCKWISE  # the deal moves on clockwise
+            dealer = s.next_seat(s.dealer)
             self._deal(s, s.round_number + 1, dealer, None, events)
             s.last_round = summary
 

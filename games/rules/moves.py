@@ -7,6 +7,7 @@ A move is a small value that round-trips through the API's JSON and through a sh
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 PLAY, DRAW, TAKE, PASS, CHOOSE, CONCEDE = "play", "draw", "take", "pass", "choose", "concede"
 ACTIONS = (PLAY, DRAW, TAKE, PASS, CHOOSE, CONCEDE)
@@ -33,16 +34,13 @@ REASONS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
+    """A named tuple rather than a dataclass: games make millions of them in simulations."""
+
     action: str
     card: str | None = None
     color: str | None = None
     target: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.action not in ACTIONS:
-            raise ValueError(f"unknown action {self.action!r}")
 
     def to_dict(self) -> dict:
         return {"action": self.action, "card": self.card, "color": self.color,
@@ -50,6 +48,8 @@ class Move:
 
     @classmethod
     def from_dict(cls, data: dict) -> Move:
+        if data.get("action") not in ACTIONS:
+            raise ValueError(f"unknown action {data.get('action')!r}")
         return cls(data["action"], data.get("card"), data.get("color"), data.get("target"))
 
     def __str__(self) -> str:
@@ -65,6 +65,8 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> Move:
         action, *rest = text.split()
+        if action not in ACTIONS:
+            raise ValueError(f"unknown action {action!r}")
         card = color = target = None
         for word in rest:
             if word.startswith("@"):
@@ -88,8 +90,7 @@ class Refused:
         return REASONS[self.code]
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened during an accepted move, for logs, notices and animations.
 
     `cards` of a `drew` event are private to `seat`: public views show only `count`.
