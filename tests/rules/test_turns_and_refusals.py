@@ -7,6 +7,9 @@ Each test builds a small literal position, so that it reads as one sentence of t
 
 from __future__ import annotations
 
+import copy
+import json
+
 import pytest
 
 from games.rules import (
@@ -44,12 +47,12 @@ def ok(state, seat: int, move: Move):
 
 def refusal(state, seat: int, move: Move) -> str:
     """The reason code of a refused move; the state must be exactly as it was."""
-    before = state.copy()
-    snapshot = state.to_dict()
+    before = copy.deepcopy(state)
+    snapshot = json.dumps(state.to_dict())
     result = apply(state, seat, move)
     assert isinstance(result, Refused), f"{move} was accepted"
     assert state == before
-    assert state.to_dict() == snapshot
+    assert json.dumps(state.to_dict()) == snapshot
     return result.code
 
 
@@ -545,7 +548,7 @@ def test_a_refused_move_changes_nothing_at_all():
     # "No card is drawn, you lose no turn, you are not penalised."
     state = position([["flame-8", "sun-1", "leaf-9", "wave-2", "wild-draw4"], ["sun-7"]],
                      top="flame-4", draw_pile=["wave-5", "leaf-3"], discard=["sun-4"])
-    snapshot = state.to_dict()
+    snapshot = json.dumps(state.to_dict())
     view = view_for(state, 0)
     for seat, move in [
         (0, play("leaf-9")), (0, DRAW), (0, PASS), (0, TAKE), (0, play("wild-draw4", "red")),
@@ -554,8 +557,23 @@ def test_a_refused_move_changes_nothing_at_all():
     ]:
         result = apply(state, seat, move)
         assert isinstance(result, Refused)
-        assert state.to_dict() == snapshot
+        assert json.dumps(state.to_dict()) == snapshot
     assert view_for(state, 0) == view
+
+
+def test_an_accepted_move_returns_a_new_state_and_leaves_the_given_one_alone():
+    # engine.py: apply never mutates the state it is given unless asked to (in_place=True).
+    state = position([["flame-draw2", "leaf-1"], ["sun-1"], ["sun-2"]], top="flame-4",
+                     discard=["flame-3"], draw_pile=["wave-5", "leaf-3", "sun-9"])
+    snapshot = json.dumps(state.to_dict())
+    after = ok(state, 0, play("flame-draw2"))
+    assert json.dumps(state.to_dict()) == snapshot
+    assert len(after.hands[1]) == 3
+    reshuffle = position([["leaf-1"], ["sun-1"]], top="flame-4", discard=["flame-3", "sun-3"],
+                         draw_pile=[])
+    snapshot = json.dumps(reshuffle.to_dict())
+    ok(reshuffle, 0, DRAW)
+    assert json.dumps(reshuffle.to_dict()) == snapshot
 
 
 # ---------------------------------------------------------------------------- action effects
