@@ -267,6 +267,12 @@ class Rules:
             self._concede(s, seat, events)
         if s.round_status == ROUND_PLAYING and not s.draw_pile and len(s.discard) == 1:
             self._check_blocked(s, events)
+        if s.round_status != ROUND_PLAYING and s.status == PLAYING:
+            # A round of a game to a target score ended: the next one is dealt at once. The
+            # ended round goes back too, face up, so that it can be stored and shown.
+            ended = s.copy()
+            self._deal_next_round(s, events)
+            return Applied(s, events, ended)
         return Applied(s, events)
 
     def _check_play(
@@ -442,15 +448,16 @@ class Rules:
         winner = s.round_winner
         if options.scoring == "single" or winner is not None and s.scores[winner] >= options.target:
             self._finish(s, winner, events)
-        else:
-            summary = RoundSummary(
-                s.round_number, s.dealer, s.round_status, winner, s.round_points or 0,
-                tuple(tuple(hand) for hand in s.hands),
-            )
-            s.direction = CLOCKWISE  # the deal moves on clockwise
-            dealer = s.next_seat(s.dealer)
-            self._deal(s, s.round_number + 1, dealer, None, events)
-            s.last_round = summary
+        # Otherwise `apply` deals the next round once the move is done.
+
+    def _deal_next_round(self, s: GameState, events: list[Event]) -> None:
+        s.last_round = RoundSummary(
+            s.round_number, s.dealer, s.round_status, s.round_winner, s.round_points or 0,
+            tuple(tuple(hand) for hand in s.hands),
+        )
+        s.direction = CLOCKWISE  # the deal moves on clockwise
+        dealer = s.next_seat(s.dealer)
+        self._deal(s, s.round_number + 1, dealer, None, events)
 
     def _finish(self, s: GameState, winner: int | None, events: list[Event]) -> None:
         s.status = FINISHED

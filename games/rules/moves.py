@@ -108,8 +108,10 @@ class Event(NamedTuple):
 
 @dataclass(slots=True)
 class Applied:
-    """An accepted move: the new state and what happened, in order."""
+    """An accepted move: the new state and what happened, in order. When the move ended a
+    round and the next was dealt, `ended` is the state as the ended round left it."""
 
     state: object
     events: list[Event] = field(default_factory=list)
+    ended: object | None = None
     ok = True
