@@ -1,2 +1,239 @@
-# The game's models (Table, Seat, Round, Hand, DiscardEntry, Move) come with the API issue;
-# the rules they persist live in games/rules/, which imports nothing from Django.
+"""Tables, seats, rounds, hands, the discard pile's history and the move log.
+
+Only `games.services` writes these rows (one transaction per move, the table row locked). The
+secrets (hands, the draw pile's order, the seed) live here and leave only through
+`games.rules.views`.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+def new_invite() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting"
+        PLAYING = "playing"
+        FINISHED = "finished"
+
+    class Mode(models.TextChoices):
+        TURN = "turn"
+        REALTIME = "realtime"
+
+    class OnExpiry(models.TextChoices):
+        BOT = "bot"
+        LEAVE = "leave"
+
+    class MoveTimer(models.TextChoices):
+        RELAXED = "relaxed"
+        NORMAL = "normal"
+        FAST = "fast"
+
+    class Scoring(models.TextChoices):
+        SINGLE = "single"
+        TARGET = "target"
+
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables"
+    )
+    invite = models.CharField(max_length=32, unique=True, default=new_invite)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
+    players = models.PositiveSmallIntegerField(default=4)
+    mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.TURN)
+    turn_hours = models.PositiveSmallIntegerField(default=24)
+    on_expiry = models.CharField(max_length=8, choices=OnExpiry.choices, default=OnExpiry.BOT)
+    move_timer = models.CharField(
+        max_length=8, choices=MoveTimer.choices, default=MoveTimer.NORMAL
+    )
+    deck = models.CharField(max_length=16, default="classic")
+    stacking = models.BooleanField(default=False)
+    seven_zero = models.BooleanField(default=False)
+    jump_in = models.BooleanField(default=False)
+    draw_until_playable = models.BooleanField(default=False)
+    scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.SINGLE)
+    target = models.PositiveIntegerField(default=500)
+    spectators = models.BooleanField(default=False)
+    # Server-side only: every shuffle of the table derives from the seed.
+    seed = models.BigIntegerField(default=new_seed)
+    deck_order = models.JSONField(null=True, blank=True)  # rigged first deal (tests, demos)
+    # Bumped by every change anyone can see; moves name the version they were made on.
+    version = models.PositiveIntegerField(default=0)
+    current_round = models.ForeignKey(
+        "Round", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    winner = models.SmallIntegerField(null=True, blank=True)
+    last_round = models.JSONField(null=True, blank=True)  # the round before the current one
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "-created_at"], name="table_status_created")]
+
+    def __str__(self) -> str:
+        return f"table {self.pk} ({self.status})"
+
+
+class Seat(models.Model):
+    class State(models.TextChoices):
+        PLAYING = "playing"
+        AWAY = "away"
+        BOT = "bot"
+        LEFT = "left"
+
+    class Level(models.TextChoices):
+        EASY = "easy"
+        NORMAL = "normal"
+        HARD = "hard"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    # A person's seat has a user; a bot's has a level; a person's seat a bot plays for has both.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        related_name="seats",
+    )
+    bot_level = models.CharField(max_length=8, choices=Level.choices, null=True, blank=True)
+    state = models.CharField(max_length=8, choices=State.choices, default=State.PLAYING)
+    score = models.IntegerField(default=0)
+    left_points = models.IntegerField(default=0)
+    timeouts = models.PositiveSmallIntegerField(default=0)
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+    # A swap asked for during a round happens when the next one is dealt.
+    pending_swap = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique"),
+            models.UniqueConstraint(
+                fields=["table", "user"], condition=Q(user__isnull=False), name="seat_user_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of table {self.table_id}"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None or self.state == self.State.BOT
+
+
+class Round(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    turn = models.PositiveSmallIntegerField()
+    direction = models.SmallIntegerField(default=1)  # 1 clockwise, -1 counterclockwise
+    color = models.CharField(max_length=8, null=True, blank=True)  # null: to be chosen
+    penalty = models.PositiveSmallIntegerField(default=0)
+    drawn = models.CharField(max_length=32, null=True, blank=True)  # must be played now
+    jump_open = models.BooleanField(default=True)
+    shuffles = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=16, default="playing")
+    winner = models.SmallIntegerField(null=True, blank=True)
+    points = models.IntegerField(null=True, blank=True)
+    # Server-side only: the draw pile's order, top card last.
+    draw_pile = models.JSONField(default=list)
+    # The discard pile is the DiscardEntry rows from this position on (a reshuffle moves it).
+    discard_from = models.PositiveIntegerField(default=0)
+    discard_next = models.PositiveIntegerField(default=0)  # position of the next card laid
+    deadline_at = models.DateTimeField(null=True, blank=True)
+    remind_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(default=timezone.now)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="round_number_unique"),
+        ]
+        indexes = [
+            models.Index(fields=["deadline_at"], name="round_deadline_due",
+                         condition=Q(deadline_at__isnull=False)),
+            models.Index(fields=["remind_at"], name="round_remind_due",
+                         condition=Q(remind_at__isnull=False)),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.number} of table {self.table_id}"
+
+
+class Hand(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="hands")
+    seat = models.PositiveSmallIntegerField()
+    cards = models.JSONField(default=list)  # card codes, sorted
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "seat"], name="hand_seat_unique"),
+        ]
+
+
+class DiscardEntry(models.Model):
+    """Every card laid on the discard pile, in order (the starter is position 0)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="discards")
+    position = models.PositiveIntegerField()
+    card = models.CharField(max_length=32)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "position"], name="discard_position_unique"),
+        ]
+
+
+class Move(models.Model):
+    """The append-only move log: every accepted move, with what it did."""
+
+    class By(models.TextChoices):
+        PLAYER = "player"
+        BOT = "bot"
+        TIMER = "timer"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
+    version = models.PositiveIntegerField()  # the table's version after the move
+    round_number = models.PositiveSmallIntegerField()
+    seat = models.SmallIntegerField()
+    action = models.CharField(max_length=16)
+    card = models.CharField(max_length=32, null=True, blank=True)
+    color = models.CharField(max_length=8, null=True, blank=True)
+    target = models.SmallIntegerField(null=True, blank=True)
+    by = models.CharField(max_length=8, choices=By.choices, default=By.PLAYER)
+    # What happened, with drawn cards: the log shows them only to the seat that drew them.
+    events = models.JSONField(default=list)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["version"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "version"], name="move_version_unique"),
+        ]
+
+
+class IdempotentAnswer(models.Model):
+    """The first answer to a move sent with an Idempotency-Key, returned again on retries."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    key = models.CharField(max_length=255)
+    status = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat", "key"], name="idempotency_unique"),
+        ]

@@ -117,10 +117,42 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "wildcards.api_errors.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {
+        "signup": env_str("WILDCARDS_THROTTLE_SIGNUP", default="20/hour"),
+        "token": env_str("WILDCARDS_THROTTLE_TOKEN", default="30/minute"),
+        "moves": env_str("WILDCARDS_THROTTLE_MOVES", default="240/minute"),
+    },
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Wild Cards API",
     "DESCRIPTION": "Tables, seats and moves of the Wild Cards shedding card game.",
     "VERSION": "0.1.0",
+    "ENUM_NAME_OVERRIDES": {
+        "TableStatusEnum": ["waiting", "playing", "finished"],
+        "TableFilterEnum": ["open", "waiting", "playing", "finished"],
+        "RoundStatusEnum": ["playing", "won", "blocked", "abandoned"],
+        "BotLevelEnum": ["easy", "normal", "hard"],
+        "SeatStateEnum": ["playing", "away", "bot", "left"],
+        "ActionEnum": "games.rules.moves.ACTIONS",
+    },
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# Celery: Redis when REDIS_URL is set; without it tasks run in the web process right after the
+# transaction that queued them commits (enough for a newcomer's `make run`).
+CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=REDIS_URL is None)
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_TIME_LIMIT = 60
+CELERY_TASK_SOFT_TIME_LIMIT = 50
+
+# Shared by every web process when Redis is there, so throttles count across processes.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }

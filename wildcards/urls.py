@@ -1,9 +1,16 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from games import views as game_views
 
 urlpatterns = [
     path("", game_views.home, name="home"),
     path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/", include("games.api.urls")),
 ]
+
+handler404 = "wildcards.api_errors.not_found"
+handler500 = "wildcards.api_errors.server_error"

@@ -1,0 +1,225 @@
+"""Shapes of the games API: request bodies are checked here, legality by the rules engine."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.models import Seat, Table
+from games.rules import ACTIONS, COLORS
+from games.rules.options import TARGET_MAX, TARGET_MIN
+from wildcards.api_serializers import StrictSerializer
+
+
+class OptionsSerializer(StrictSerializer):
+    stacking = serializers.BooleanField(default=False)
+    seven_zero = serializers.BooleanField(default=False)
+    jump_in = serializers.BooleanField(default=False)
+    draw_until_playable = serializers.BooleanField(default=False)
+
+
+class ScoringSerializer(StrictSerializer):
+    mode = serializers.ChoiceField(choices=["single", "target"], default="single")
+    target = serializers.IntegerField(min_value=TARGET_MIN, max_value=TARGET_MAX, default=500)
+
+
+class TableCreateSerializer(StrictSerializer):
+    players = serializers.IntegerField(min_value=2, max_value=10, default=4)
+    mode = serializers.ChoiceField(choices=Table.Mode.values, default="turn")
+    turn_hours = serializers.ChoiceField(choices=[12, 24, 72], default=24)
+    on_expiry = serializers.ChoiceField(choices=Table.OnExpiry.values, default="bot")
+    move_timer = serializers.ChoiceField(choices=Table.MoveTimer.values, default="normal")
+    deck = serializers.ChoiceField(choices=["classic", "all-wild"], default="classic")
+    options = OptionsSerializer(required=False)
+    scoring = ScoringSerializer(required=False)
+    spectators = serializers.BooleanField(default=False)
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62,
+                                    help_text="Only with WILDCARDS_ALLOW_RIGGED_DECKS=1.")
+    deck_order = serializers.ListField(child=serializers.CharField(max_length=32),
+                                       required=False, max_length=200,
+                                       help_text="Only with WILDCARDS_ALLOW_RIGGED_DECKS=1.")
+
+    def validate_turn_hours(self, value) -> int:
+        return int(value)
+
+    def to_settings(self) -> dict:
+        """The validated body as Table fields (the rigged-deck fields kept apart by name)."""
+        data = dict(self.validated_data)
+        options = data.pop("options", None) or OptionsSerializer().to_internal_value({})
+        scoring = data.pop("scoring", None) or {"mode": "single", "target": 500}
+        data.update(options)
+        data["scoring"] = scoring.get("mode", "single")
+        data["target"] = scoring.get("target", 500)
+        return data
+
+
+class InviteSerializer(StrictSerializer):
+    invite = serializers.CharField(max_length=64)
+
+
+class BotSerializer(StrictSerializer):
+    level = serializers.ChoiceField(choices=Seat.Level.values, default="normal")
+
+
+class TakeSeatSerializer(StrictSerializer):
+    invite = serializers.CharField(max_length=64, required=False)
+
+
+class MoveSerializer(StrictSerializer):
+    action = serializers.ChoiceField(choices=ACTIONS)
+    card = serializers.CharField(max_length=32, required=False, allow_null=True)
+    color = serializers.CharField(max_length=16, required=False, allow_null=True,
+                                  help_text=f"One of {', '.join(COLORS)} for a Wild card.")
+    target = serializers.IntegerField(required=False, allow_null=True, min_value=-1,
+                                      max_value=99)
+    expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+
+
+# ---- response shapes, for the OpenAPI schema (the views build plain dicts)
+class SeatViewSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    bot = serializers.ChoiceField(choices=Seat.Level.values, allow_null=True)
+    cards = serializers.IntegerField()
+    score = serializers.IntegerField()
+    state = serializers.ChoiceField(choices=Seat.State.values)
+
+
+class TableSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    bot = serializers.ChoiceField(choices=Seat.Level.values, allow_null=True)
+    state = serializers.ChoiceField(choices=Seat.State.values)
+    host = serializers.BooleanField()
+
+
+class TableSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    host = serializers.CharField()
+    status = serializers.ChoiceField(choices=Table.Status.values)
+    players = serializers.IntegerField()
+    mode = serializers.CharField()
+    turn_hours = serializers.IntegerField()
+    on_expiry = serializers.CharField()
+    move_timer = serializers.CharField()
+    deck = serializers.CharField()
+    options = OptionsSerializer()
+    scoring = ScoringSerializer()
+    spectators = serializers.BooleanField()
+    seats = TableSeatSerializer(many=True)
+    version = serializers.IntegerField()
+    invite = serializers.CharField(required=False,
+                                   help_text="Only for the host and seated players.")
+    created_at = serializers.DateTimeField()
+
+
+class HandsField(serializers.DictField):
+    child = serializers.ListField(child=serializers.CharField())
+
+
+class EndedRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    status = serializers.CharField()
+    winner = serializers.IntegerField(allow_null=True)
+    points = serializers.IntegerField()
+    hands = HandsField()
+
+
+class RoundViewSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    turn = serializers.IntegerField(allow_null=True)
+    direction = serializers.ChoiceField(choices=["clockwise", "counterclockwise"])
+    top = serializers.CharField()
+    color = serializers.ChoiceField(choices=COLORS, allow_null=True)
+    discard = serializers.ListField(child=serializers.CharField())
+    draw_pile = serializers.IntegerField()
+    penalty = serializers.IntegerField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    status = serializers.ChoiceField(choices=["playing", "won", "blocked", "abandoned"])
+    winner = serializers.IntegerField(allow_null=True)
+    points = serializers.IntegerField(allow_null=True)
+    hands = HandsField(allow_null=True)
+
+
+class YouSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    hand = serializers.ListField(child=serializers.CharField())
+    playable = serializers.ListField(child=serializers.CharField())
+    refusals = serializers.DictField(child=serializers.CharField())
+    drawn = serializers.CharField(allow_null=True)
+    actions = serializers.ListField(child=serializers.ChoiceField(choices=ACTIONS))
+
+
+class RankSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    rank = serializers.IntegerField()
+    score = serializers.IntegerField()
+    left = serializers.BooleanField()
+
+
+class StateSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Table.Status.values)
+    seats = SeatViewSerializer(many=True)
+    round = RoundViewSerializer(allow_null=True)
+    last_round = EndedRoundSerializer(allow_null=True)
+    you = YouSerializer(required=False, help_text="Absent for a spectator.")
+    ranking = RankSerializer(many=True, allow_null=True)
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    detail = serializers.CharField()
+
+
+class RefusalSerializer(ErrorSerializer):
+    version = serializers.IntegerField()
+
+
+class EventSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    seat = serializers.IntegerField(required=False)
+    card = serializers.CharField(required=False)
+    color = serializers.CharField(required=False)
+    target = serializers.IntegerField(required=False)
+    cards = serializers.ListField(child=serializers.CharField(), required=False,
+                                  help_text="Drawn cards: only for the seat that drew them.")
+    count = serializers.IntegerField(required=False)
+    points = serializers.IntegerField(required=False)
+
+
+class LoggedMoveSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    round = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    action = serializers.CharField()
+    card = serializers.CharField(allow_null=True)
+    color = serializers.CharField(allow_null=True)
+    target = serializers.IntegerField(allow_null=True)
+    by = serializers.ChoiceField(choices=["player", "bot", "timer"])
+    at = serializers.DateTimeField()
+    events = EventSerializer(many=True)
+
+
+class MoveLogSerializer(serializers.Serializer):
+    moves = LoggedMoveSerializer(many=True)
+    more = serializers.BooleanField()
+
+
+class MyGameSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    status = serializers.CharField()
+    seat = serializers.IntegerField()
+    your_turn = serializers.BooleanField()
+    version = serializers.IntegerField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    players = serializers.IntegerField()
+    mode = serializers.CharField()
+
+
+class SwapSerializer(serializers.Serializer):
+    pending = serializers.BooleanField(
+        help_text="True when the swap waits for the next round to be dealt.")
+    table = TableSerializer()

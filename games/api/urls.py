@@ -1,0 +1,25 @@
+from django.urls import path
+
+from accounts.api import MeView, SignUpView, TokenView
+
+from . import views
+
+urlpatterns = [
+    path("accounts", SignUpView.as_view(), name="api-signup"),
+    path("auth/token", TokenView.as_view(), name="api-token"),
+    path("me", MeView.as_view(), name="api-me"),
+    path("tables", views.TablesView.as_view(), name="api-tables"),
+    path("tables/<int:table_id>", views.TableView.as_view(), name="api-table"),
+    path("tables/<int:table_id>/join", views.JoinView.as_view(), name="api-join"),
+    path("tables/<int:table_id>/leave", views.LeaveView.as_view(), name="api-leave"),
+    path("tables/<int:table_id>/bots", views.BotsView.as_view(), name="api-bots"),
+    path("tables/<int:table_id>/start", views.StartView.as_view(), name="api-start"),
+    path("tables/<int:table_id>/seats/<int:number>/bot", views.SeatBotView.as_view(),
+         name="api-seat-bot"),
+    path("tables/<int:table_id>/seats/<int:number>/person", views.SeatPersonView.as_view(),
+         name="api-seat-person"),
+    path("tables/<int:table_id>/state", views.StateView.as_view(), name="api-state"),
+    path("tables/<int:table_id>/moves", views.MovesView.as_view(), name="api-moves"),
+    path("tables/<int:table_id>/concede", views.ConcedeView.as_view(), name="api-concede"),
+    path("games", views.GamesView.as_view(), name="api-games"),
+]

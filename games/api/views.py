@@ -1,0 +1,245 @@
+"""The games API: thin views over `games.services` (see api.md for the contract)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from games import services
+from games.models import Seat
+from games.persistence import Game
+from games.rules import Move
+
+from . import serializers as s
+
+ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, text in {
+    400: "Bad input: `code` says what, `fields` which field.",
+    403: "Not allowed for the caller.",
+    404: "No such table.",
+    409: "Not possible in the table's present state.",
+}.items()}
+
+
+def table_json(game: Game, user) -> dict:
+    table = game.table
+    body = {
+        "id": table.pk,
+        "host": next((seat.user.username for seat in game.seats if seat.number == 0), None),
+        "status": table.status, "players": table.players, "mode": table.mode,
+        "turn_hours": table.turn_hours, "on_expiry": table.on_expiry,
+        "move_timer": table.move_timer, "deck": table.deck,
+        "options": {"stacking": table.stacking, "seven_zero": table.seven_zero,
+                    "jump_in": table.jump_in, "draw_until_playable": table.draw_until_playable},
+        "scoring": {"mode": table.scoring, "target": table.target},
+        "spectators": table.spectators,
+        "seats": [
+            {"seat": seat.number,
+             "name": seat.user.username if seat.user_id else services.bot_name(seat),
+             "bot": seat.bot_level if seat.state == Seat.State.BOT else None,
+             "state": seat.state, "host": seat.number == 0}
+            for seat in game.seats
+        ],
+        "version": table.version,
+        "created_at": table.created_at.isoformat().replace("+00:00", "Z"),
+    }
+    if game.seat_of(user) is not None:
+        body["invite"] = table.invite
+    return body
+
+
+class TablesView(APIView):
+    @extend_schema(
+        summary="List tables", tags=["tables"],
+        parameters=[OpenApiParameter("status", str, enum=["open", "waiting", "playing",
+                                                          "finished"],
+                                     description="`open`: waiting for players, a seat free.")],
+        responses={200: s.TableSerializer(many=True), 400: ERRORS[400]},
+    )
+    def get(self, request):
+        wanted = request.query_params.get("status", "open")
+        if wanted not in ("open", "waiting", "playing", "finished"):
+            raise services.ServiceError(400, "invalid",
+                                        "status must be open, waiting, playing or finished.",
+                                        field="status")
+        games = services.list_tables(wanted)
+        return Response([table_json(game, request.user) for game in games])
+
+    @extend_schema(summary="Create a table (you take seat 0 and host it)", tags=["tables"],
+                   request=s.TableCreateSerializer,
+                   responses={201: s.TableSerializer, 400: ERRORS[400]})
+    def post(self, request):
+        serializer = s.TableCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        game = services.create_table(request.user, serializer.to_settings())
+        game.seats[0].user = request.user
+        return Response(table_json(game, request.user), status=status.HTTP_201_CREATED)
+
+
+class TableView(APIView):
+    @extend_schema(summary="Show a table", tags=["tables"],
+                   responses={200: s.TableSerializer, 404: ERRORS[404]})
+    def get(self, request, table_id: int):
+        return Response(table_json(services.get_table(table_id), request.user))
+
+    @extend_schema(summary="Cancel a table that has not started (host)", tags=["tables"],
+                   responses={204: None, 403: ERRORS[403], 404: ERRORS[404], 409: ERRORS[409]})
+    def delete(self, request, table_id: int):
+        services.cancel_table(table_id, request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _table_answer(game: Game, request, code: int = 200) -> Response:
+    return Response(table_json(services.get_table(game.table.pk), request.user), status=code)
+
+
+class JoinView(APIView):
+    @extend_schema(summary="Take the next free seat with the host's invite code",
+                   tags=["tables"], request=s.InviteSerializer,
+                   responses={200: s.TableSerializer, **ERRORS})
+    def post(self, request, table_id: int):
+        serializer = s.InviteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        game = services.join_table(table_id, request.user, serializer.validated_data["invite"])
+        return _table_answer(game, request)
+
+
+class LeaveView(APIView):
+    @extend_schema(summary="Give your seat back before the game starts", tags=["tables"],
+                   request=None, responses={200: s.TableSerializer, **ERRORS})
+    def post(self, request, table_id: int):
+        game = services.leave_waiting_table(table_id, request.user)
+        return _table_answer(game, request)
+
+
+class BotsView(APIView):
+    @extend_schema(summary="Seat a bot in the next free seat (host)", tags=["tables"],
+                   request=s.BotSerializer, responses={200: s.TableSerializer, **ERRORS})
+    def post(self, request, table_id: int):
+        serializer = s.BotSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        game = services.add_bot(table_id, request.user, serializer.validated_data["level"])
+        return _table_answer(game, request)
+
+
+class StartView(APIView):
+    @extend_schema(summary="Deal the first round with the seats filled so far (host)",
+                   tags=["tables"], request=None, responses={200: s.StateSerializer, **ERRORS})
+    def post(self, request, table_id: int):
+        services.start_game(table_id, request.user)
+        return Response(services.state_for(table_id, request.user))
+
+
+class SeatBotView(APIView):
+    @extend_schema(
+        summary="Hand a person's seat to a bot (host or the seat's player)", tags=["seats"],
+        description="Before the first deal at once; in a game to a target score when the next "
+                    "round is dealt (`pending`: true); not during a single-round game.",
+        request=s.BotSerializer, responses={200: s.SwapSerializer, **ERRORS})
+    def post(self, request, table_id: int, number: int):
+        serializer = s.BotSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        game, pending = services.swap_seat(table_id, request.user, number, to_bot=True,
+                                           level=serializer.validated_data["level"])
+        return Response({"pending": pending,
+                         "table": table_json(services.get_table(table_id), request.user)})
+
+
+class SeatPersonView(APIView):
+    @extend_schema(
+        summary="Take a bot's seat back (your own) or over (a bot's, with the invite code)",
+        tags=["seats"], request=s.TakeSeatSerializer,
+        responses={200: s.SwapSerializer, **ERRORS})
+    def post(self, request, table_id: int, number: int):
+        serializer = s.TakeSeatSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        game, pending = services.swap_seat(table_id, request.user, number, to_bot=False,
+                                           invite=serializer.validated_data.get("invite"))
+        return Response({"pending": pending,
+                         "table": table_json(services.get_table(table_id), request.user)})
+
+
+class StateView(APIView):
+    @extend_schema(
+        summary="What the caller may see of the game", tags=["play"],
+        parameters=[OpenApiParameter("since", int, description="Answer 304 if the version is "
+                                                               "still this one.")],
+        responses={200: s.StateSerializer, 304: OpenApiResponse(description="Nothing changed."),
+                   403: ERRORS[403], 404: ERRORS[404]})
+    def get(self, request, table_id: int):
+        since = _int_param(request, "since")
+        view = services.state_for(table_id, request.user, since)
+        if view is None:
+            return Response(status=status.HTTP_304_NOT_MODIFIED)
+        return Response(view)
+
+
+def _int_param(request, name: str) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise services.ServiceError(400, "invalid", f"{name} must be a whole number.",
+                                    field=name) from None
+
+
+class MovesView(APIView):
+    throttle_scope = "moves"
+
+    def get_throttles(self):
+        return [ScopedRateThrottle()] if self.request.method == "POST" else []
+
+    @extend_schema(
+        summary="The public move log", tags=["play"],
+        parameters=[OpenApiParameter("after", int, description="Only moves after this version.")],
+        responses={200: s.MoveLogSerializer, 403: ERRORS[403], 404: ERRORS[404]})
+    def get(self, request, table_id: int):
+        after = _int_param(request, "after") or 0
+        return Response(services.move_log(table_id, request.user, after))
+
+    @extend_schema(
+        summary="Make a move (a play by a seat whose turn it is not is a jump-in)",
+        tags=["play"], request=s.MoveSerializer,
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER,
+                                     description="A retry with the same key answers the first "
+                                                 "answer again and acts once.")],
+        responses={200: s.StateSerializer, 400: ERRORS[400], 403: ERRORS[403], 404: ERRORS[404],
+                   409: OpenApiResponse(s.RefusalSerializer, description="stale-version"),
+                   422: OpenApiResponse(s.RefusalSerializer,
+                                        description="The rules refuse the move: `code`.")})
+    def post(self, request, table_id: int):
+        serializer = s.MoveSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        move = Move(data["action"], data.get("card"), data.get("color"), data.get("target"))
+        key = request.headers.get("Idempotency-Key")
+        if key is not None and not 1 <= len(key) <= 255:
+            raise services.ServiceError(400, "invalid",
+                                        "Idempotency-Key must be 1 to 255 characters.",
+                                        field="Idempotency-Key")
+        answer = services.make_move(table_id, request.user, move,
+                                    expected_version=data.get("expected_version"),
+                                    idempotency_key=key)
+        return Response(answer.body, status=answer.status)
+
+
+class ConcedeView(APIView):
+    @extend_schema(summary="Concede: your cards go to the bottom of the draw pile",
+                   tags=["play"], request=None,
+                   responses={200: s.StateSerializer, 403: ERRORS[403], 404: ERRORS[404],
+                              422: OpenApiResponse(s.RefusalSerializer)})
+    def post(self, request, table_id: int):
+        answer = services.make_move(table_id, request.user, Move("concede"))
+        return Response(answer.body, status=answer.status)
+
+
+class GamesView(APIView):
+    @extend_schema(summary="Your tables, those waiting on you first", tags=["play"],
+                   responses={200: s.MyGameSerializer(many=True)})
+    def get(self, request):
+        return Response(services.games_of(request.user))
+

@@ -1,0 +1,183 @@
+"""Between the rows of `games.models` and the engine's `GameState`.
+
+`load` reads a table in a fixed number of queries (the table with its round, the seats, the
+hands, the discard pile), whatever the size of the hands or the length of the history; `save`
+writes back only what a move changed, again in a fixed number of queries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from games.rules import COLORS, GameState, Options, RoundSummary, rules_for
+from games.rules.cards import COLOR_INDEX
+from games.rules.state import FINISHED, NONE, PLAYING
+
+from .models import DiscardEntry, Hand, Round, Seat, Table
+
+
+@dataclass
+class Game:
+    """A table as loaded for one request: rows and, once dealt, the engine's state."""
+
+    table: Table
+    seats: list[Seat]
+    round: Round | None = None
+    hands: list[Hand] | None = None
+    state: GameState | None = None
+
+    def seat_of(self, user) -> Seat | None:
+        if user is None or not user.is_authenticated:
+            return None
+        return next((seat for seat in self.seats if seat.user_id == user.pk), None)
+
+
+def options_of(table: Table) -> Options:
+    return Options(
+        stacking=table.stacking, seven_zero=table.seven_zero, jump_in=table.jump_in,
+        draw_until_playable=table.draw_until_playable, scoring=table.scoring,
+        target=table.target,
+    )
+
+
+def load(table_id: int, *, lock: bool = False) -> Game:
+    """The table, its seats and its current round. With `lock`, the table row stays locked
+    until the transaction ends: every writer takes this lock first, so moves are serialized."""
+    tables = Table.objects.select_related("current_round")
+    if lock:
+        tables = tables.select_for_update(of=("self",))
+    table = tables.get(pk=table_id)
+    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("number"))
+    game = Game(table, seats)
+    round_row = table.current_round
+    if round_row is None:
+        return game
+    hands = sorted(Hand.objects.filter(round=round_row), key=lambda hand: hand.seat)
+    discard = list(
+        DiscardEntry.objects.filter(round=round_row, position__gte=round_row.discard_from)
+        .order_by("position").values_list("card", flat=True)
+    )
+    game.round, game.hands = round_row, hands
+    game.state = _state(table, seats, round_row, hands, discard)
+    return game
+
+
+def _state(table: Table, seats: list[Seat], r: Round, hands: list[Hand], discard: list[str]):
+    ids = rules_for(table.deck).deck.ids
+    last = table.last_round
+    return GameState(
+        table.deck, options_of(table), len(hands), table.seed,
+        [seat.score for seat in seats[:len(hands)]],
+        [seat.state == Seat.State.LEFT for seat in seats[:len(hands)]],
+        [seat.left_points for seat in seats[:len(hands)]],
+        status=FINISHED if table.status == Table.Status.FINISHED else PLAYING,
+        winner=table.winner,
+        last_round=None if last is None else RoundSummary(
+            last["number"], last["dealer"], last["status"], last["winner"], last["points"],
+            tuple(tuple(ids[c] for c in last["hands"][str(seat)]) for seat in range(len(hands))),
+        ),
+        round_number=r.number, dealer=r.dealer,
+        hands=[[ids[code] for code in hand.cards] for hand in hands],
+        draw_pile=[ids[code] for code in r.draw_pile],
+        discard=[ids[code] for code in discard],
+        color=NONE if r.color is None else COLOR_INDEX[r.color],
+        direction=r.direction, turn=r.turn, penalty=r.penalty,
+        drawn=NONE if r.drawn is None else ids[r.drawn],
+        jump_open=r.jump_open, shuffles=r.shuffles, round_status=r.status,
+        round_winner=r.winner, round_points=r.points,
+    )
+
+
+def create_round(game: Game, state: GameState) -> None:
+    """Store a freshly dealt round and make it the table's current round."""
+    codes = rules_for(state).deck.codes
+    now = timezone.now()
+    round_row = Round.objects.create(
+        table=game.table, number=state.round_number, dealer=state.dealer, started_at=now,
+        **_round_fields(state, codes),
+        discard_from=0, discard_next=len(state.discard),
+    )
+    game.hands = Hand.objects.bulk_create(
+        Hand(round=round_row, seat=seat, cards=[codes[c] for c in hand])
+        for seat, hand in enumerate(state.hands)
+    )
+    DiscardEntry.objects.bulk_create(
+        DiscardEntry(round=round_row, position=i, card=codes[c])
+        for i, c in enumerate(state.discard)
+    )
+    game.round = round_row
+    game.table.current_round = round_row
+    game.state = state
+
+
+def _round_fields(state: GameState, codes: tuple[str, ...]) -> dict:
+    return {
+        "turn": state.turn, "direction": state.direction,
+        "color": None if state.color == NONE else COLORS[state.color],
+        "penalty": state.penalty, "drawn": None if state.drawn == NONE else codes[state.drawn],
+        "jump_open": state.jump_open, "shuffles": state.shuffles, "status": state.round_status,
+        "winner": state.round_winner, "points": state.round_points,
+        "draw_pile": [codes[c] for c in state.draw_pile],
+    }
+
+
+def save_round(game: Game, after: GameState, laid: int) -> None:
+    """Write what a move changed in the current round: its fields, the hands that changed, the
+    cards laid on the discard pile (`laid` of them, the last ones of `after.discard`)."""
+    before = game.state
+    codes = rules_for(after).deck.codes
+    round_row = game.round
+    for name, value in _round_fields(after, codes).items():
+        setattr(round_row, name, value)
+    round_row.discard_next += laid
+    round_row.discard_from = round_row.discard_next - len(after.discard)
+    if after.round_status != "playing" and round_row.ended_at is None:
+        round_row.ended_at = timezone.now()
+    round_row.save()
+    changed = []
+    for hand_row, old, new in zip(game.hands, before.hands, after.hands, strict=True):
+        if old != new:
+            hand_row.cards = [codes[c] for c in new]
+            changed.append(hand_row)
+    if changed:
+        Hand.objects.bulk_update(changed, ["cards"])
+    if laid:
+        first = round_row.discard_next - laid
+        DiscardEntry.objects.bulk_create(
+            DiscardEntry(round=round_row, position=first + i, card=codes[c])
+            for i, c in enumerate(after.discard[-laid:])
+        )
+    game.state = after
+
+
+def save_seats_and_table(game: Game, after: GameState, fields: set[str]) -> None:
+    """Scores, seats that left and the table's status; the caller bumps the version."""
+    changed = []
+    for seat, score, left, points in zip(
+        game.seats, after.scores, after.left, after.left_points, strict=False
+    ):
+        new_state = Seat.State.LEFT if left else seat.state
+        if (seat.score, seat.state, seat.left_points) != (score, new_state, points):
+            seat.score, seat.state, seat.left_points = score, new_state, points
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, ["score", "state", "left_points"])
+    table = game.table
+    codes = rules_for(after).deck.codes
+    if after.status == FINISHED and table.status != Table.Status.FINISHED:
+        table.status = Table.Status.FINISHED
+        table.winner = after.winner
+        fields |= {"status", "winner"}
+    last = after.last_round
+    if last is not None and (table.last_round or {}).get("number") != last.number:
+        table.last_round = {
+            "number": last.number, "dealer": last.dealer, "status": last.status,
+            "winner": last.winner, "points": last.points,
+            "hands": {str(seat): [codes[c] for c in hand] for seat, hand in enumerate(last.hands)},
+        }
+        fields.add("last_round")
+    table.updated_at = timezone.now()
+    table.save(update_fields=[*fields, "updated_at"])
+

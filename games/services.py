@@ -1,0 +1,496 @@
+"""The only writer of game state. API views, web pages and Celery tasks call these functions.
+
+Every change runs in one transaction that starts by locking the table row, so two requests for
+the same table never interleave; moves check `expected_version`, go through the rules engine,
+and queue their side effects (bot turns, notices) with `transaction.on_commit`, so nothing
+happens for a move that rolled back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count, F
+from django.utils import timezone
+
+from games.rules import (
+    REASONS,
+    InvalidSetup,
+    Move,
+    new_game,
+    public_view,
+    rules_for,
+    timeout_move,
+    view_for,
+)
+from games.rules.state import PLAYING
+
+from .models import IdempotentAnswer, Seat, Table
+from .models import Move as MoveRow
+from .persistence import Game, create_round, load, options_of, save_round, save_seats_and_table
+
+AVAILABLE_DECKS = ("classic",)
+BOT_MOVES_PER_TASK = 200  # a long run of bot turns continues in a fresh task
+
+
+class ServiceError(Exception):
+    """A request the service will not carry out: an HTTP status, a code and a sentence."""
+
+    def __init__(self, status: int, code: str, detail: str, **extra) -> None:
+        super().__init__(detail)
+        self.status, self.code, self.detail, self.extra = status, code, detail, extra
+
+    def body(self) -> dict:
+        return {"code": self.code, "detail": self.detail, **self.extra}
+
+
+def _not_found() -> ServiceError:
+    return ServiceError(404, "not-found", "No such table.")
+
+
+def _load(table_id: int, *, lock: bool = False) -> Game:
+    try:
+        return load(table_id, lock=lock)
+    except Table.DoesNotExist:
+        raise _not_found() from None
+
+
+# --------------------------------------------------------------------------- tables
+def get_table(table_id: int) -> Game:
+    """A table and its seats, without the round (anyone logged in may read a table)."""
+    try:
+        table = Table.objects.get(pk=table_id)
+    except Table.DoesNotExist:
+        raise _not_found() from None
+    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("number"))
+    return Game(table, seats)
+
+
+def list_tables(wanted: str, limit: int = 100) -> list[Game]:
+    """`open`: waiting tables with a free seat, newest first; or tables by status."""
+    tables = Table.objects.filter(
+        status=Table.Status.WAITING if wanted == "open" else wanted
+    ).order_by("-created_at")
+    if wanted == "open":
+        tables = tables.annotate(taken=Count("seats")).filter(taken__lt=F("players"))
+    tables = list(tables[:limit])
+    seats: dict[int, list[Seat]] = {table.pk: [] for table in tables}
+    for seat in Seat.objects.filter(table__in=tables).select_related("user").order_by("number"):
+        seats[seat.table_id].append(seat)
+    return [Game(table, seats[table.pk]) for table in tables]
+
+
+def create_table(user, settings_: dict) -> Game:
+    """`settings_` is the validated body of POST /api/tables (api.md's names)."""
+    seed, deck_order = settings_.pop("seed", None), settings_.pop("deck_order", None)
+    if (seed is not None or deck_order is not None) and not settings.WILDCARDS_ALLOW_RIGGED_DECKS:
+        field = "seed" if seed is not None else "deck_order"
+        raise ServiceError(400, "rigged-decks-off",
+                           "Reproducible decks (seed, deck_order) are switched off here.",
+                           field=field)
+    deck = settings_.get("deck", "classic")
+    if deck not in AVAILABLE_DECKS:
+        raise ServiceError(400, "deck-unavailable", f"The {deck} deck is not available yet.",
+                           field="deck")
+    table = Table(host=user, **settings_)
+    if seed is not None:
+        table.seed = seed
+    table.deck_order = deck_order
+    try:
+        options = options_of(table)
+        if deck_order is not None:
+            rules_for(deck).new_game(table.players, options, 0, deck_order)  # checks the order
+    except InvalidSetup as error:
+        raise ServiceError(400, "invalid", error.detail, field=error.field) from None
+    with transaction.atomic():
+        table.version = 1
+        table.save()
+        seat = Seat.objects.create(table=table, number=0, user=user)
+    return Game(table, [seat])
+
+
+def _require_waiting(game: Game) -> None:
+    if game.table.status != Table.Status.WAITING:
+        raise ServiceError(409, "table-started", "The game at this table has already started.")
+
+
+def _require_host(game: Game, user) -> None:
+    if game.table.host_id != user.pk:
+        raise ServiceError(403, "host-only", "Only the host of the table may do this.")
+
+
+def _free_seat(game: Game) -> int:
+    if len(game.seats) >= game.table.players:
+        raise ServiceError(409, "table-full", "Every seat at this table is taken.")
+    return len(game.seats)
+
+
+def _bump(game: Game, *fields: str) -> None:
+    table = game.table
+    table.version += 1
+    table.updated_at = timezone.now()
+    table.save(update_fields=["version", "updated_at", *fields])
+
+
+def join_table(table_id: int, user, invite: str) -> Game:
+    with transaction.atomic():
+        game = _load(table_id, lock=True)
+        if game.seat_of(user) is not None:
+            raise ServiceError(409, "already-seated", "You already have a seat at this table.")
+        if invite != game.table.invite:
+            raise ServiceError(403, "wrong-invite", "That is not this table's invite code.")
+        _require_waiting(game)
+        number = _free_seat(game)
+        game.seats.append(Seat.objects.create(table=game.table, number=number, user=user))
+        _bump(game)
+    return game
+
+
+def add_bot(table_id: int, user, level: str) -> Game:
+    with transaction.atomic():
+        game = _load(table_id, lock=True)
+        _require_host(game, user)
+        _require_waiting(game)
+        number = _free_seat(game)
+        game.seats.append(Seat.objects.create(
+            table=game.table, number=number, bot_level=level, state=Seat.State.BOT))
+        _bump(game)
+    return game
+
+
+def leave_waiting_table(table_id: int, user) -> Game:
+    """Before the deal a player may give their seat back; the seats after it move up."""
+    with transaction.atomic():
+        game = _load(table_id, lock=True)
+        seat = _seat_or_403(game, user)
+        _require_waiting(game)
+        if seat.number == 0:
+            raise ServiceError(409, "host-cannot-leave",
+                               "The host cannot leave a table; cancel it instead.")
+        seat.delete()
+        later = [s for s in game.seats if s.number > seat.number]
+        for s in later:  # one at a time, lowest first, so numbers stay unique throughout
+            s.number -= 1
+            s.save(update_fields=["number"])
+        game.seats = [s for s in game.seats if s.pk != seat.pk]
+        _bump(game)
+    return game
+
+
+def cancel_table(table_id: int, user) -> None:
+    with transaction.atomic():
+        game = _load(table_id, lock=True)
+        _require_host(game, user)
+        _require_waiting(game)
+        game.table.delete()
+
+
+def start_game(table_id: int, user) -> Game:
+    with transaction.atomic():
+        game = _load(table_id, lock=True)
+        _require_host(game, user)
+        _require_waiting(game)
+        if len(game.seats) < 2:
+            raise ServiceError(409, "not-enough-players",
+                               "At least two seats must be filled to start.")
+        table = game.table
+        dealt = new_game(len(game.seats), options_of(table), table.seed, table.deck_order,
+                         deck=table.deck)
+        table.status = Table.Status.PLAYING
+        create_round(game, dealt.state)
+        _bump(game, "status", "current_round")
+        _after_commit(game)
+    return game
+
+
+def swap_seat(table_id: int, user, number: int, *, to_bot: bool, level: str | None = None,
+              invite: str | None = None) -> tuple[Game, bool]:
+    """Swap a person for a bot or a bot for a person. Before the first deal it happens at once;
+    during a game to a target score it happens when the next round is dealt (pending until
+    then); a single-round game has no "between rounds" once it has started."""
+    with transaction.atomic():
+        game = _load(table_id, lock=True)
+        table = game.table
+        seat = next((s for s in game.seats if s.number == number), None)
+        if seat is None:
+            raise ServiceError(404, "no-such-seat", f"Seat {number} is not taken at this table.")
+        caller = game.seat_of(user)
+        if to_bot:
+            if seat.user_id is None or seat.state == Seat.State.BOT:
+                raise ServiceError(409, "already-a-bot", "A bot already plays this seat.")
+            if user.pk not in (table.host_id, seat.user_id):
+                raise ServiceError(403, "host-only",
+                                   "Only the host or the seat's player may hand it to a bot.")
+            change = {"to": "bot", "level": level}
+        else:
+            if seat.state != Seat.State.BOT:
+                raise ServiceError(409, "not-a-bot", "No bot plays this seat.")
+            if seat.user_id is not None and seat.user_id != user.pk:
+                raise ServiceError(403, "not-your-seat", "This seat belongs to another player.")
+            if seat.user_id is None:
+                if caller is not None:
+                    raise ServiceError(409, "already-seated",
+                                       "You already have a seat at this table.")
+                if invite != table.invite:
+                    raise ServiceError(403, "wrong-invite", "That is not this table's invite code.")
+            change = {"to": "person", "user": user.pk}
+        if seat.state == Seat.State.LEFT or table.status == Table.Status.FINISHED:
+            raise ServiceError(409, "game-not-playing", "This seat has no more part in the game.")
+        pending = table.status == Table.Status.PLAYING
+        if pending and table.scoring == Table.Scoring.SINGLE:
+            raise ServiceError(409, "not-between-rounds",
+                               "Seats are swapped between rounds; this game has a single round.")
+        if pending:
+            seat.pending_swap = change
+            seat.save(update_fields=["pending_swap"])
+        else:
+            _apply_swap(seat, change)
+        _bump(game)
+    return game, pending
+
+
+def _apply_swap(seat: Seat, change: dict) -> None:
+    if change["to"] == "bot":
+        seat.state, seat.bot_level = Seat.State.BOT, change["level"]
+    else:
+        seat.user_id, seat.state, seat.bot_level = change["user"], Seat.State.PLAYING, None
+    seat.pending_swap = None
+    seat.save(update_fields=["user", "state", "bot_level", "pending_swap"])
+
+
+# ---------------------------------------------------------------------------- moves
+@dataclass
+class Answer:
+    status: int
+    body: dict
+
+
+def _seat_or_403(game: Game, user) -> Seat:
+    seat = game.seat_of(user)
+    if seat is None:
+        raise ServiceError(403, "not-seated", "You have no seat at this table.")
+    return seat
+
+
+def make_move(table_id: int, user, move: Move, *, expected_version: int | None = None,
+              idempotency_key: str | None = None) -> Answer:
+    """A move by the user's seat. Refusals are answers too (422, 409), not exceptions."""
+    with transaction.atomic():
+        game = _load(table_id, lock=True)
+        seat = _seat_or_403(game, user)
+        if idempotency_key:
+            first = IdempotentAnswer.objects.filter(
+                table=game.table, seat=seat.number, key=idempotency_key).first()
+            if first is not None:
+                return Answer(first.status, first.body)
+        answer = _move(game, seat, move, expected_version, by=MoveRow.By.PLAYER)
+        if idempotency_key:
+            IdempotentAnswer.objects.create(table=game.table, seat=seat.number,
+                                            key=idempotency_key, status=answer.status,
+                                            body=answer.body)
+    return answer
+
+
+def _refusal(game: Game, code: str, status: int = 422) -> Answer:
+    return Answer(status, {"code": code, "detail": REASONS[code], "version": game.table.version})
+
+
+def _move(game: Game, seat: Seat, move: Move, expected_version: int | None, by: str) -> Answer:
+    table = game.table
+    if game.state is None or table.status != Table.Status.PLAYING:
+        return _refusal(game, "game-not-playing")
+    if expected_version is not None and expected_version != table.version:
+        return Answer(409, {"code": "stale-version",
+                            "detail": "The game has moved on since that version: reload it.",
+                            "version": table.version})
+    result = rules_for(game.state).apply(game.state, seat.number, move)
+    if not result.ok:
+        return _refusal(game, result.code)
+    _record(game, seat.number, move, result, by)
+    _after_commit(game)
+    return Answer(200, describe(game, seat))
+
+
+def _record(game: Game, number: int, move: Move, result, by: str) -> None:
+    """Store an accepted move: the round, the hands, the discard pile, the seats, the log."""
+    laid = sum(1 for event in result.events if event.kind == "played")
+    fields = {"version"}
+    if result.ended is not None:
+        save_round(game, result.ended, laid)
+        _apply_pending_swaps(game)
+        create_round(game, result.state)
+        fields.add("current_round")
+    else:
+        save_round(game, result.state, laid)
+    table = game.table
+    table.version += 1
+    save_seats_and_table(game, result.state, fields)
+    MoveRow.objects.create(
+        table=table, version=table.version, round_number=result.state.round_number
+        if result.ended is None else result.ended.round_number,
+        seat=number, action=move.action, card=move.card,
+        color=move.color if move.action in ("play", "choose") else None,
+        target=move.target, by=by, events=[_event_json(e) for e in result.events],
+    )
+
+
+def _apply_pending_swaps(game: Game) -> None:
+    for seat in game.seats:
+        if seat.pending_swap:
+            _apply_swap(seat, seat.pending_swap)
+
+
+def _event_json(event) -> dict:
+    return {key: value for key, value in event._asdict().items()
+            if value not in (None, (), 0) or key == "kind"}
+
+
+def _after_commit(game: Game) -> None:
+    """Queue what follows a change: the next bot turn when a bot is to play."""
+    if game.state is None or game.state.status != PLAYING:
+        return
+    seat = game.seats[game.state.turn]
+    if seat.is_bot:
+        table_id, version = game.table.pk, game.table.version
+        transaction.on_commit(lambda: _queue_bot_turn(table_id, version))
+
+
+def _queue_bot_turn(table_id: int, version: int) -> None:
+    from .tasks import play_bot_turns
+
+    play_bot_turns.delay(table_id, version)
+
+
+def play_bot_turns(table_id: int, version: int, limit: int = BOT_MOVES_PER_TASK) -> int:
+    """Play for bot seats while one is to play, if the table is still at `version` (a task made
+    for an older version does nothing). Returns the number of moves made."""
+    with transaction.atomic():
+        try:
+            game = load(table_id, lock=True)
+        except Table.DoesNotExist:
+            return 0
+        if game.table.version != version:
+            return 0
+        made = 0
+        while (
+            made < limit and game.state is not None and game.state.status == PLAYING
+            and game.seats[game.state.turn].is_bot
+        ):
+            seat = game.seats[game.state.turn]
+            answer = _move(game, seat, timeout_move(game.state), None, by=MoveRow.By.BOT)
+            if answer.status != 200:  # the timeout move is legal by construction
+                raise RuntimeError(f"bot move refused: {answer.body}")
+            made += 1
+        return made
+
+
+def concede(table_id: int, user) -> Answer:
+    return make_move(table_id, user, Move("concede"))
+
+
+# ---------------------------------------------------------------------------- views
+def bot_name(seat: Seat) -> str:
+    return f"{(seat.bot_level or 'normal').capitalize()} bot {seat.number}"
+
+
+def _seat_json(seat: Seat, cards: int) -> dict:
+    name = seat.user.username if seat.user_id is not None else bot_name(seat)
+    return {
+        "seat": seat.number, "name": name,
+        "bot": seat.bot_level if seat.state == Seat.State.BOT else None,
+        "cards": cards, "score": seat.score, "state": seat.state,
+    }
+
+
+def describe(game: Game, seat: Seat | None) -> dict:
+    """The state view of api.md for a seat, or for a spectator (`seat` None)."""
+    table, state = game.table, game.state
+    if state is None:
+        seats = [_seat_json(s, 0) for s in game.seats]
+        view = {"table": table.pk, "version": table.version, "status": table.status,
+                "seats": seats, "round": None, "last_round": None, "ranking": None}
+        if seat is not None:
+            view["you"] = {"seat": seat.number, "hand": [], "playable": [], "refusals": {},
+                           "drawn": None, "actions": []}
+        return view
+    engine = view_for(state, seat.number) if seat is not None else public_view(state)
+    seats = [_seat_json(s, row["cards"]) for s, row in zip(game.seats, engine["seats"],
+                                                             strict=True)]
+    round_view = engine["round"]
+    deadline = game.round.deadline_at if game.round is not None else None
+    round_view["deadline"] = deadline.isoformat().replace("+00:00", "Z") if deadline else None
+    view = {"table": table.pk, "version": table.version, "status": table.status,
+            "seats": seats, "round": round_view, "last_round": engine["last_round"],
+            "ranking": engine["ranking"]}
+    if seat is not None:
+        view["you"] = engine["you"]
+    return view
+
+
+def _viewer(game: Game, user) -> Seat | None:
+    """The user's seat, or None for a permitted spectator; 403 for anyone else."""
+    seat = game.seat_of(user)
+    if seat is None and not game.table.spectators:
+        raise ServiceError(403, "not-seated",
+                           "You have no seat at this table and it does not allow spectators.")
+    return seat
+
+
+def state_for(table_id: int, user, since: int | None = None) -> dict | None:
+    """The caller's view; None when `since` is the current version (nothing changed)."""
+    if since is not None:
+        version = Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+        if version is None:
+            raise _not_found()
+        if version == since:
+            return None
+    game = _load(table_id)
+    return describe(game, _viewer(game, user))
+
+
+def move_log(table_id: int, user, after: int = 0, limit: int = 500) -> dict:
+    """The public move log after a version; drawn cards only for the seat that drew them."""
+    game = _load(table_id)
+    seat = _viewer(game, user)
+    rows = list(MoveRow.objects.filter(table=game.table, version__gt=after)
+                .order_by("version")[:limit + 1])
+    more = len(rows) > limit
+    return {"moves": [_redacted(row, seat) for row in rows[:limit]], "more": more}
+
+
+def _redacted(row: MoveRow, viewer: Seat | None) -> dict:
+    events = []
+    for event in row.events:
+        if "cards" in event and (viewer is None or viewer.number != event.get("seat")):
+            event = {key: value for key, value in event.items() if key != "cards"}
+        events.append(event)
+    drawn_privately = row.action == "draw" and (viewer is None or viewer.number != row.seat)
+    return {
+        "version": row.version, "round": row.round_number, "seat": row.seat,
+        "action": row.action, "card": row.card, "color": row.color, "target": row.target,
+        "by": row.by, "at": row.created_at.isoformat().replace("+00:00", "Z"),
+        "events": events, **({"private": True} if drawn_privately else {}),
+    }
+
+
+def games_of(user) -> list[dict]:
+    """The caller's tables: those waiting on the caller first, then by deadline and age."""
+    seats = (Seat.objects.filter(user=user).select_related("table", "table__current_round")
+             .order_by("-table__updated_at"))
+    rows = []
+    for seat in seats:
+        table, current = seat.table, seat.table.current_round
+        waiting_on_you = (table.status == Table.Status.PLAYING and current is not None
+                          and current.turn == seat.number and seat.state != Seat.State.LEFT)
+        deadline = current.deadline_at if current is not None and waiting_on_you else None
+        rows.append({
+            "table": table.pk, "status": table.status, "seat": seat.number,
+            "your_turn": waiting_on_you, "version": table.version,
+            "deadline": deadline.isoformat().replace("+00:00", "Z") if deadline else None,
+            "players": table.players, "mode": table.mode,
+        })
+    order = {Table.Status.PLAYING: 1, Table.Status.WAITING: 2, Table.Status.FINISHED: 3}
+    rows.sort(key=lambda r: (not r["your_turn"], r["deadline"] or "~", order[r["status"]]))
+    return rows

@@ -1,0 +1,92 @@
+"""Fixtures of the API tests: players with their own authenticated clients, tables."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from rest_framework.test import APIClient
+
+from wildcards.celery import app as celery_app
+
+_names = itertools.count(1)
+
+
+@pytest.fixture(autouse=True)
+def tasks_run_in_process():
+    """Queued tasks (bot turns) run right after the transaction that queued them commits."""
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = previous
+
+
+@pytest.fixture(autouse=True)
+def no_throttling(settings):
+    from rest_framework.throttling import ScopedRateThrottle
+
+    rates = ScopedRateThrottle.THROTTLE_RATES
+    ScopedRateThrottle.THROTTLE_RATES = {scope: None for scope in rates}
+    yield
+    ScopedRateThrottle.THROTTLE_RATES = rates
+
+
+class Player:
+    """A person with an account and an API client that sends their token."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.client = APIClient()
+        response = self.client.post(
+            "/api/accounts",
+            {"username": name, "email": f"{name}@example.com", "password": "a-long-passw0rd"},
+            format="json",
+        )
+        assert response.status_code == 201, response.content
+        self.id = response.json()["id"]
+        self.token = response.json()["token"]
+        self.client.credentials(HTTP_AUTHORIZATION=f"Token {self.token}")
+
+    def get(self, path: str, **kwargs):
+        return self.client.get(path, **kwargs)
+
+    def post(self, path: str, body: dict | None = None, **kwargs):
+        return self.client.post(path, body or {}, format="json", **kwargs)
+
+    def state(self, table: int) -> dict:
+        response = self.get(f"/api/tables/{table}/state")
+        assert response.status_code == 200, response.content
+        return response.json()
+
+    def move(self, table: int, action: str, card=None, color=None, target=None, **extra):
+        body = {"action": action, "card": card, "color": color, "target": target, **extra}
+        return self.post(f"/api/tables/{table}/moves", body)
+
+
+@pytest.fixture
+def make_player(db):
+    def make(name: str | None = None) -> Player:
+        return Player(name or f"player{next(_names)}")
+
+    return make
+
+
+@pytest.fixture
+def host(make_player) -> Player:
+    return make_player("ana")
+
+
+@pytest.fixture
+def make_table(host):
+    """Create a table hosted by `host` and seat `others` with the invite code."""
+
+    def make(others=(), **body) -> int:
+        response = host.post("/api/tables", body)
+        assert response.status_code == 201, response.content
+        table = response.json()
+        for other in others:
+            joined = other.post(f"/api/tables/{table['id']}/join", {"invite": table["invite"]})
+            assert joined.status_code == 200, joined.content
+        return table["id"]
+
+    return make

@@ -1,0 +1,23 @@
+import pytest
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_two_player_game_can_be_started_and_moved(host, make_player, make_table):
+    bob = make_player("bob")
+    table = make_table([bob], players=2)
+    started = host.post(f"/api/tables/{table}/start")
+    assert started.status_code == 200, started.content
+    view = started.json()
+    turn = view["round"]["turn"]
+    mover = [host, bob][turn]
+    you = mover.state(table)["you"]
+    assert you["seat"] == turn
+    if "play" in you["actions"]:
+        card = you["playable"][0]
+        color = "red" if card.startswith("wild") else None
+        response = mover.move(table, "play", card, color)
+    else:
+        response = mover.move(table, you["actions"][0], color="red")
+    assert response.status_code == 200, response.content
+    assert response.json()["version"] == view["version"] + 1

@@ -1,0 +1,77 @@
+"""Every API error is JSON `{"code", "detail"}` with the right status, never an HTML page."""
+
+from __future__ import annotations
+
+import logging
+
+from django.http import Http404, HttpRequest, JsonResponse
+from rest_framework import exceptions
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from games.services import ServiceError
+
+log = logging.getLogger(__name__)
+
+CODES = {
+    exceptions.ParseError: "parse-error",
+    exceptions.AuthenticationFailed: "not-authenticated",
+    exceptions.NotAuthenticated: "not-authenticated",
+    exceptions.PermissionDenied: "forbidden",
+    exceptions.NotFound: "not-found",
+    exceptions.MethodNotAllowed: "method-not-allowed",
+    exceptions.NotAcceptable: "not-acceptable",
+    exceptions.UnsupportedMediaType: "unsupported-media-type",
+    exceptions.Throttled: "throttled",
+}
+
+
+def exception_handler(exc: Exception, context: dict) -> Response | None:
+    if isinstance(exc, ServiceError):
+        return Response(exc.body(), status=exc.status)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None  # a real fault: Django's handler500 answers (JSON for /api/)
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = {"code": "invalid", "detail": _first_message(exc.detail),
+                         "fields": response.data}
+        return response
+    code = next((code for kind, code in CODES.items() if isinstance(exc, kind)), "error")
+    body = {"code": code, "detail": str(getattr(exc, "detail", exc))}
+    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+        body["retry_after"] = int(exc.wait)
+    response.data = body
+    return response
+
+
+def _first_message(detail, path: str = "") -> str:
+    """A sentence for people from DRF's nested validation errors: the first one, with its
+    field's name."""
+    if isinstance(detail, dict):
+        for name, value in detail.items():
+            inner = name if name == "non_field_errors" else (f"{path}.{name}" if path else name)
+            return _first_message(value, "" if name == "non_field_errors" else inner)
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0], path)
+    return f"{path}: {detail}" if path else str(detail)
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None):
+    if request.path.startswith("/api/"):
+        return JsonResponse({"code": "not-found", "detail": "Nothing is at this address."},
+                            status=404)
+    from django.views.defaults import page_not_found
+
+    return page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest):
+    if request.path.startswith("/api/"):
+        return JsonResponse({"code": "server-error",
+                             "detail": "Something went wrong on our side; it has been logged."},
+                            status=500)
+    from django.views.defaults import server_error as html_server_error
+
+    return html_server_error(request)
