@@ -481,6 +481,18 @@ def test_a_jump_in_draw2_hits_the_player_after_the_jumper():
     assert after.turn == 0
 
 
+def test_the_player_just_hit_by_a_draw2_may_jump_in_with_an_identical_one():
+    state = position([["flame-draw2", "sun-1"], ["flame-draw2", "leaf-1"], ["leaf-2"]],
+                     top="flame-4", options=JUMP_IN,
+                     draw_pile=["wave-1", "wave-2", "wave-3", "wave-4"])
+    state = ok(state, 0, play("flame-draw2"))
+    assert hand(state, 1) == ["flame-draw2", "leaf-1", "wave-1", "wave-2"]
+    assert state.turn == 2
+    after = ok(state, 1, play("flame-draw2"))
+    assert hand(after, 2) == ["leaf-2", "wave-3", "wave-4"]
+    assert after.turn == 0
+
+
 def test_with_stacking_an_identical_draw2_jumps_in_on_a_waiting_penalty_and_it_grows():
     options = Options(jump_in=True, stacking=True)
     state = position([["sun-1"], ["leaf-1", "sun-draw2"], ["flame-draw2", "sun-9"], ["wave-1"]],
