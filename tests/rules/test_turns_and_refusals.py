@@ -149,9 +149,9 @@ def test_a_drawn_playable_card_is_the_only_card_that_may_be_played():
 
 
 def test_a_drawn_card_cannot_be_swapped_for_another_playable_card_of_the_hand():
-    state = position([["flame-2", "leaf-1", "wild"], ["sun-7"]], top="flame-5",
+    # A literal position: flame-9 has just been drawn; flame-2 and the Wild would match too.
+    state = position([["flame-2", "flame-9", "leaf-1", "wild"], ["sun-7"]], top="flame-5",
                      drawn="flame-9", draw_pile=["sun-3"])
-    state.hands[0] = sorted(state.hands[0] + [CLASSIC.ids["flame-9"]])
     assert refusal(state, 0, play("flame-2")) == "only-drawn-card"
     assert refusal(state, 0, play("wild", "red")) == "only-drawn-card"
     ok(state, 0, play("flame-9"))
@@ -399,9 +399,8 @@ def test_only_drawn_card_comes_before_penalty_waiting():
 
 
 def test_penalty_waiting_for_a_card_that_cannot_answer_the_penalty():
-    state = position([["flame-3", "flame-draw2"], ["leaf-1"]], top="sun-draw2", color="yellow",
+    state = position([["flame-3", "sun-4", "flame-draw2"], ["leaf-1"]], top="sun-draw2",
                      options=Options(stacking=True), penalty=2)
-    state.hands[0] = sorted(state.hands[0] + [CLASSIC.ids["sun-4"]])
     assert refusal(state, 0, play("sun-4")) == "penalty-waiting"
     assert refusal(state, 0, play("flame-3")) == "penalty-waiting"
 
