@@ -188,7 +188,7 @@ class Rules:
             top = s.discard[-1]
             return self._card_moves(s, seat, hand, top) if self.can_jump_in(s, seat, top) else []
         if s.color == NONE:
-            return self._choose_moves
+            return list(self._choose_moves)
         moves: list[Move] = []
         play_moves = self._play_moves
         targets = self.has_targets(s.options)
@@ -202,24 +202,24 @@ class Rules:
 
     def _card_moves(self, s: GameState, seat: int, hand: list[int], card: int) -> list[Move]:
         if not self.needs_target(s, hand, card):
-            return self._play_moves[card]
+            return list(self._play_moves[card])
         targets = [target for target in s.active_seats() if target != seat]
         return [Move(PLAY, move.card, move.color, target)
                 for move in self._play_moves[card] for target in targets]
 
     @cached_property
-    def _play_moves(self) -> list[list[Move]]:
-        # Moves are immutable values, so one list per card serves every game.
+    def _play_moves(self) -> tuple[tuple[Move, ...], ...]:
+        # Moves are immutable values, so one tuple per card serves every game.
         deck = self.deck
-        return [
-            [Move(PLAY, code, color) for color in
-             (COLORS if deck.colors[card] == NO_COLOR else (None,))]
+        return tuple(
+            tuple(Move(PLAY, code, color) for color in
+                  (COLORS if deck.colors[card] == NO_COLOR else (None,)))
             for card, code in enumerate(deck.codes)
-        ]
+        )
 
     @cached_property
-    def _choose_moves(self) -> list[Move]:
-        return [Move(CHOOSE, color=color) for color in COLORS]
+    def _choose_moves(self) -> tuple[Move, ...]:
+        return tuple(Move(CHOOSE, color=color) for color in COLORS)
 
     # ------------------------------------------------------------------- moves
     def apply(
@@ -414,6 +414,7 @@ class Rules:
         s.hands[seat] = []
         s.left[seat] = True
         events.append(Event("conceded", seat, count=len(hand)))
+        s.jump_open = False  # "once any move is made", the chance to jump in has gone
         remaining = s.active_seats()
         if len(remaining) < 2:
             s.round_status, s.round_winner, s.round_points = ROUND_ABANDONED, None, 0

@@ -553,6 +553,14 @@ def test_the_jump_in_window_closes_once_the_player_passes():
     assert refusal(after, 0, play("flame-5")) == "not-your-turn"
 
 
+def test_the_jump_in_window_closes_once_anyone_concedes():
+    # "Once any move is made, it has gone": a concession by another seat is a move too.
+    state = jump_table()
+    after = ok(state, 3, Move("concede"))
+    assert after.turn == 1
+    assert refusal(after, 2, play("flame-5")) == "not-your-turn"
+
+
 def test_the_window_reopens_on_the_next_card_played():
     state = position(
         [["flame-6", "sun-1"], ["leaf-1", "leaf-2"], ["flame-6", "sun-2"], ["wave-1"]],

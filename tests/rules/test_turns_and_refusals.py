@@ -760,11 +760,6 @@ def test_every_legal_move_is_accepted():
             assert isinstance(apply(state, state.turn, move), Applied), move
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: legal_moves returns the engine's own cached list for a Wild starter's "
-    "choice of color and for a jump-in, so a caller that changes it changes later answers",
-)
 def test_legal_moves_gives_each_caller_a_list_of_its_own():
     # A caller (a bot, a simulation) may sort, shuffle or trim the list it is given without
     # changing what the engine answers next time, for this game or any other.
