@@ -90,3 +90,28 @@ def make_table(host):
         return table["id"]
 
     return make
+
+
+@pytest.fixture
+def rigged_table(settings, host, make_player):
+    """A table dealt from a rigged deck (see rigged.py): `hands[seat]`, `starter`, `draw` on top
+    of the draw pile. Returns the table id and its players by seat (the host in seat 0)."""
+    from rigged import deck_order
+
+    settings.WILDCARDS_ALLOW_RIGGED_DECKS = True
+
+    def make(hands, starter, draw=(), *, players=None, start=True, **body):
+        seated = [host, *(players or [make_player() for _ in hands[1:]])]
+        order = deck_order(hands, starter, draw)
+        response = host.post("/api/tables", {"players": len(hands), "deck_order": order, **body})
+        assert response.status_code == 201, response.content
+        table = response.json()
+        for player in seated[1:]:
+            joined = player.post(f"/api/tables/{table['id']}/join", {"invite": table["invite"]})
+            assert joined.status_code == 200, joined.content
+        if start:
+            started = host.post(f"/api/tables/{table['id']}/start")
+            assert started.status_code == 200, started.content
+        return table["id"], seated
+
+    return make
