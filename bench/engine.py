@@ -40,6 +40,7 @@ ANCHOR = Path(__file__).resolve().parents[2] / "shared" / "bench" / "anchor_rlca
 
 def play_game(players: int, options: Options, seed: int, in_place: bool) -> int:
     rng = random.Random(seed)
+    random_ = rng.random
     state = new_game(players, options, seed=seed).state
     jump_in = options.jump_in
     moves = 0
@@ -47,11 +48,11 @@ def play_game(players: int, options: Options, seed: int, in_place: bool) -> int:
         seat = state.turn
         if jump_in and state.jump_open:
             for other in range(players):
-                if other != seat and "play" in legal_actions(state, other) and rng.random() < 0.5:
+                if other != seat and "play" in legal_actions(state, other) and random_() < 0.5:
                     seat = other
                     break
         choices = legal_moves(state, seat)
-        result = apply_move(state, seat, choices[rng.randrange(len(choices))], in_place)
+        result = apply_move(state, seat, choices[int(random_() * len(choices))], in_place)
         if not result.ok:
             raise AssertionError(f"legal move refused: {result.code}")
         state = result.state

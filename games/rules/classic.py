@@ -26,6 +26,17 @@ _CODES = CLASSIC.codes
 _WILD, _WD4 = CLASSIC_WILD, CLASSIC_WILD_DRAW4
 _KINDS_PER_COLOR = 13  # a colored card's id is color * 13 + kind
 _PENALTY = {DRAW2: 2, WILD_DRAW4: 4}
+_NO_KIND = 13  # a Wild on top: numbers and actions cannot match it
+# _MATCHES[color in play][kind of the top card][card]: the card matches by color, number, action
+# or is a plain Wild (the Wild Draw 4 has its own test). Built once: the hot path only indexes.
+_MATCHES = tuple(
+    tuple(
+        tuple(card == _WILD or (_COLORS[card] != NO_COLOR and (
+            _COLORS[card] == color or _KINDS[card] == top_kind)) for card in range(len(_CODES)))
+        for top_kind in range(_NO_KIND + 1)
+    )
+    for color in range(4)
+)
 
 
 def holds_color(hand: list[int], color: int) -> bool:
@@ -90,15 +101,13 @@ class ClassicRules(Rules):
             kind = _KINDS[top]
             return sorted({card for card in hand if _KINDS[card] == kind})
         color = s.color
-        top_kind = _KINDS[top] if _COLORS[top] != NO_COLOR else NONE
+        matches = _MATCHES[color][_KINDS[top] if _COLORS[top] != NO_COLOR else _NO_KIND]
         playable = []
         previous = NONE
-        for card in hand:
-            if card == previous:
-                continue
-            previous = card
-            if _COLORS[card] == color or _KINDS[card] == top_kind or card == _WILD:
+        for card in hand:  # sorted, so copies of a card are neighbours
+            if matches[card] and card != previous:
                 playable.append(card)
+                previous = card
         if hand[-1] == _WD4 and not holds_color(hand, color):
             playable.append(_WD4)
         return playable
