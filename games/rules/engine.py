@@ -328,9 +328,9 @@ class Rules:
         self, s: GameState, seat: int, card: int, color: int, target: int | None,
         events: list[Event],
     ) -> None:
-        hand = s.hands[seat]
+        hand = s.hands[seat] = s.hands[seat][:]  # replaced, never changed: copies share it
         hand.remove(card)
-        s.discard = [*s.discard, card]  # replaced, never changed: copies share it
+        s.discard = [*s.discard, card]
         s.color = color
         s.turn = seat  # a jump-in takes the turn
         s.drawn = NONE
@@ -365,9 +365,9 @@ class Rules:
     ) -> list[int]:
         """Draw up to `count` cards for `seat`, reshuffling the discard pile when the draw pile
         runs out; short when nothing is left. With `until_playable`, stop at a playable card."""
-        hand = s.hands[seat]
+        hand = s.hands[seat] = s.hands[seat][:]  # replaced, never changed: copies share it
         drawn: list[int] = []
-        pile = s.draw_pile = s.draw_pile[:]  # replaced, never changed: copies share it
+        pile = s.draw_pile = s.draw_pile[:]
         for _ in range(count):
             if not pile:
                 if len(s.discard) <= 1:

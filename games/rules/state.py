@@ -59,15 +59,15 @@ class GameState:
     round_points: int | None = None
 
     def copy(self) -> GameState:
-        """A copy that shares the draw pile and the discard pile: the engine never changes
-        those two lists, it replaces them (see `Rules.draw`), so sharing them is safe and
-        saves copying the largest lists on every move."""
+        """A copy that shares the hands, the draw pile and the discard pile: the engine never
+        changes those lists, it replaces them (see `Rules.draw`), so sharing them is safe and
+        saves copying them all on every move. Code outside the engine treats them as read-only."""
         return GameState(
             self.deck, self.options, self.players, self.seed,
             self.scores[:], self.left[:], self.left_points[:],
             self.status, self.winner, self.last_round,
             self.round_number, self.dealer,
-            [hand[:] for hand in self.hands], self.draw_pile, self.discard,
+            self.hands[:], self.draw_pile, self.discard,
             self.color, self.direction, self.turn, self.penalty, self.drawn, self.jump_open,
             self.shuffles, self.round_status, self.round_winner, self.round_points,
         )
