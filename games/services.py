@@ -43,7 +43,12 @@ class ServiceError(Exception):
         self.status, self.code, self.detail, self.extra = status, code, detail, extra
 
     def body(self) -> dict:
-        return {"code": self.code, "detail": self.detail, **self.extra}
+        """`field=` names the culprit the way validation errors do: `fields: {name: [detail]}`."""
+        extra = dict(self.extra)
+        field = extra.pop("field", None)
+        if field is not None:
+            extra["fields"] = {field: [self.detail]}
+        return {"code": self.code, "detail": self.detail, **extra}
 
 
 def _not_found() -> ServiceError:

@@ -51,8 +51,9 @@ def _first_message(detail, path: str = "") -> str:
     field's name."""
     if isinstance(detail, dict):
         for name, value in detail.items():
-            inner = name if name == "non_field_errors" else (f"{path}.{name}" if path else name)
-            return _first_message(value, "" if name == "non_field_errors" else inner)
+            if name == "non_field_errors":  # about the object at `path` as a whole
+                return _first_message(value, path)
+            return _first_message(value, f"{path}.{name}" if path else name)
     if isinstance(detail, list) and detail:
         return _first_message(detail[0], path)
     return f"{path}: {detail}" if path else str(detail)

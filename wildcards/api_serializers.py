@@ -14,3 +14,25 @@ class StrictSerializer(serializers.Serializer):
             raise serializers.ValidationError(
                 {name: ["This field is not known."] for name in unknown})
         return super().to_internal_value(data)
+
+
+class StringField(serializers.CharField):
+    """A JSON string and nothing else: DRF's CharField would turn 7 into "7"."""
+
+    default_error_messages = {"invalid": "Send a string."}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class WholeNumberField(serializers.IntegerField):
+    """A JSON whole number and nothing else: DRF's IntegerField would take "3" and 3.0."""
+
+    default_error_messages = {"invalid": "Send a whole number."}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)

@@ -7,7 +7,7 @@ from rest_framework import serializers
 from games.models import Seat, Table
 from games.rules import ACTIONS, COLORS
 from games.rules.options import TARGET_MAX, TARGET_MIN
-from wildcards.api_serializers import StrictSerializer
+from wildcards.api_serializers import StrictSerializer, StringField, WholeNumberField
 
 
 class OptionsSerializer(StrictSerializer):
@@ -66,12 +66,12 @@ class TakeSeatSerializer(StrictSerializer):
 
 class MoveSerializer(StrictSerializer):
     action = serializers.ChoiceField(choices=ACTIONS)
-    card = serializers.CharField(max_length=32, required=False, allow_null=True)
-    color = serializers.CharField(max_length=16, required=False, allow_null=True,
-                                  help_text=f"One of {', '.join(COLORS)} for a Wild card.")
-    target = serializers.IntegerField(required=False, allow_null=True, min_value=-1,
-                                      max_value=99)
-    expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    card = StringField(max_length=32, required=False, allow_null=True)
+    color = StringField(max_length=16, required=False, allow_null=True,
+                        help_text=f"One of {', '.join(COLORS)} for a Wild card.")
+    target = WholeNumberField(required=False, allow_null=True, min_value=-1, max_value=99)
+    expected_version = WholeNumberField(required=False, allow_null=True, min_value=0,
+                                        max_value=2**31 - 1)
 
 
 # ---- response shapes, for the OpenAPI schema (the views build plain dicts)
