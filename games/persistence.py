@@ -45,10 +45,12 @@ def options_of(table: Table) -> Options:
 def load(table_id: int, *, lock: bool = False) -> Game:
     """The table, its seats and its current round. With `lock`, the table row stays locked
     until the transaction ends: every writer takes this lock first, so moves are serialized."""
-    tables = Table.objects.select_related("current_round")
     if lock:
-        tables = tables.select_for_update(of=("self",))
-    table = tables.get(pk=table_id)
+        # Lock first, read after. A locking query that also joined the round would, after
+        # waiting for the lock, see the table row as the winner left it but the round as it
+        # was before: at READ COMMITTED only the locked row is read again.
+        Table.objects.select_for_update().filter(pk=table_id).values_list("pk").get()
+    table = Table.objects.select_related("current_round").get(pk=table_id)
     seats = list(Seat.objects.filter(table=table).select_related("user").order_by("number"))
     game = Game(table, seats)
     round_row = table.current_round

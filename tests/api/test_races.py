@@ -37,22 +37,9 @@ pytestmark = [
                        reason="races need PostgreSQL's row locks (set DATABASE_URL)"),
 ]
 
-# Known bug (reported to the owner of games/persistence.py): `load(lock=True)` locks the table
-# row in a query that also joins the current round, `SELECT ... FROM games_table LEFT JOIN
-# games_round ... FOR UPDATE OF games_table`. A request that waited for the lock gets the
-# table row as the winner committed it, but PostgreSQL hands back the *joined* round row as it
-# was before (under READ COMMITTED only the locked row is re-read), while the hands and the
-# discard pile come from later queries and are fresh. The loser of a race is then judged on the
-# old turn, color, draw pile and discard position: a second card played out of turn, a card
-# drawn twice, or an IntegrityError (500) on games_round.discard_from / discard positions.
-# Races with expected_version are safe: the version comes from the locked row itself.
-# Remove these markers with the fix (the step-by-step test is strict, so it will say when).
-STALE_ROUND = pytest.mark.xfail(
-    reason="load(lock=True) reads the round joined to the locked table row: stale after a wait",
-    strict=False)
-STALE_ROUND_STRICT = pytest.mark.xfail(
-    reason="load(lock=True) reads the round joined to the locked table row: stale after a wait",
-    strict=True)
+# A move that waited for the table's lock is judged on what the winner left: `load(lock=True)`
+# takes the lock in a query of its own and reads the round afterwards. (It used to read the
+# round in the locking query, and PostgreSQL re-reads only the locked row after a wait.)
 
 ROUNDS = 6  # each race is run this many times, each time on a fresh table
 BARRIER_SECONDS = 30
@@ -246,7 +233,6 @@ def test_same_expected_version_from_every_seat(rigged, four, deal):
         assert_deck_conserved(table)
 
 
-@STALE_ROUND
 def test_without_expected_version_one_card_is_played_the_rest_refused(rigged, four, deal):
     """The turn seat sends five different playable cards at once, with no expected_version:
     the first one locked in is played and the turn moves on, so the others are refused by the
@@ -282,7 +268,7 @@ NO_MATCH = ["sun-1", "sun-2", "sun-3", "leaf-1", "leaf-2", "leaf-3", "wave-1"]
 
 @pytest.mark.parametrize(("drawn", "then", "refusal"), [
     # cannot be played: the turn moves on
-    pytest.param("wave-9", 2, "not-your-turn", marks=STALE_ROUND),
+    pytest.param("wave-9", 2, "not-your-turn"),
     # can be played: seat 1 must play it now (the stale round happens to refuse this one too)
     ("flame-9", 1, "must-play"),
 ])
@@ -316,7 +302,6 @@ def test_without_expected_version_draws_race(rigged, four, deal, drawn, then, re
 SKIPPER = [*SEVEN_PLAYABLE[:6], "flame-skip"]
 
 
-@STALE_ROUND
 def test_jump_in_racing_the_turn_seat(rigged, four, deal):
     """Jump-in on: seat 2 holds the twin of the red 5 on top and jumps in while seat 1, whose
     turn it is, plays a red Skip, and seat 3 sends a green 8 that it could play on nothing here.
@@ -351,7 +336,6 @@ def test_jump_in_racing_the_turn_seat(rigged, four, deal):
         assert_deck_conserved(table)
 
 
-@STALE_ROUND
 def test_two_jump_ins_with_one_card(rigged, four, deal):
     """Two clients of the seat holding the twin of the top card jump in with it at once, while
     the turn seat plays a red Skip: exactly one of the three is accepted."""
@@ -373,7 +357,6 @@ def test_two_jump_ins_with_one_card(rigged, four, deal):
         assert_deck_conserved(table)
 
 
-@STALE_ROUND
 @pytest.mark.parametrize("action", ["play", "draw"])
 def test_a_move_racing_the_other_players_concede(rigged, host, make_player, deal, action):
     """Two players: seat 1 moves while seat 0 concedes. Both orders are fine, and both end the
@@ -456,7 +439,6 @@ def wait_until_a_backend_waits_for_us(seconds: float = 10) -> None:
     raise AssertionError("the second move never waited for the table's lock")
 
 
-@STALE_ROUND_STRICT
 @pytest.mark.parametrize(("hand", "first", "second", "refusal"), [
     (SEVEN_PLAYABLE, Move("play", "flame-1"), Move("play", "flame-2"), "not-your-turn"),
     (NO_MATCH, Move("draw"), Move("draw"), "not-your-turn"),
