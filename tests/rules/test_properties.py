@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field, fields
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, currently_in_test_context, given, settings
 from hypothesis import event as note
 from hypothesis import strategies as st
 
@@ -105,7 +105,7 @@ API_CODES = frozenset({
 REFUSAL_CODES = API_CODES | {"nothing-to-choose"}
 
 ROUND_ENDS = frozenset({"round-won", "round-blocked", "round-abandoned", "dealt", "game-over"})
-MAX_MOVES = 5000  # accepted moves in one game; random games take a few hundred at most
+MAX_MOVES = 5000  # accepted moves in one game; random ones take ~80, very rarely over 1000
 NOT_CARDS = ("purple-3", "flame-10", "wild-skip", "wild-forced-swap", "", "WILD", "sun_5")
 
 
@@ -380,6 +380,8 @@ def play_game(
     result = new_game(spec.players, spec.options, seed=spec.seed)
     game = Game(spec, random.Random(spec.choices), result.state)
     check_invariants(game.state)
+    check_new_deal(game.state, result.events)
+    assert game.state.round_number == 1 and game.state.dealer == 0, "seat 0 deals first"
     if on_state:
         on_state(game)
     while game.state.status == "playing":
@@ -412,8 +414,9 @@ def play_game(
     seat, move = random_illegal_move(game)
     assert not apply(game.state, seat, move).ok
     assert apply(game.state, 0, Move("concede")).code == "game-not-playing"
-    for what in sorted(game.seen):
-        note(what)
+    if currently_in_test_context():  # play_game also serves scripts reproducing a game
+        for what in sorted(game.seen):
+            note(what)
     return game
 
 
@@ -471,6 +474,8 @@ def check_round_end(before: GameState, after: GameState, events) -> None:
         hands, status, points = [list(h) for h in last.hands], last.status, last.points
         assert last.number == before.round_number and after.round_number == last.number + 1
         assert after.dealer == next_seat(before.dealer, 1, after.left), "the deal moves on"
+        assert after.last_round.dealer == before.dealer
+        check_new_deal(after, events)
     if ends[0] == "round-won":
         won = next(event for event in events if event.kind == "round-won")
         winner = won.seat
@@ -512,6 +517,31 @@ def check_round_end(before: GameState, after: GameState, events) -> None:
             for seat in after.active_seats():
                 hand = after.hands[seat]
                 assert not any(matches(after, hand, card) for card in hand)
+
+
+def check_new_deal(s: GameState, events) -> None:
+    """A fresh deal: seven cards to each player still in the game, one starter card turned up
+    (never a Wild Draw 4), and the starter table's effect before the first turn."""
+    events = events[[event.kind for event in events].index("dealt"):]
+    first = next_seat(s.dealer, 1, s.left)
+    starter = s.discard[0]
+    kind = KIND[starter]
+    assert len(s.discard) == 1 and kind != "wild-draw4"
+    assert events[0].card == CODE[starter]
+    sizes = [0 if gone else 7 for gone in s.left]
+    direction, turn, color = 1, first, COLOR[starter]
+    if kind == "skip":
+        turn = next_seat(first, 1, s.left)
+    elif kind == "reverse":
+        direction, turn = -1, s.dealer  # with two players too: it works like a Skip
+    elif kind == "draw2":
+        sizes[first] += 2  # drawn at once, never stacked on
+        turn = next_seat(first, 1, s.left)
+        took = [event for event in events if event.kind == "took"]
+        assert [(event.seat, event.count) for event in took] == [(first, 2)]
+    assert [len(hand) for hand in s.hands] == sizes
+    assert (s.turn, s.direction, color_in_play(s)) == (turn, direction, color)
+    assert (s.penalty, s.drawn, s.round_status) == (0, -1, "playing")
 
 
 # ------------------------------------------------------------------- what a move does
@@ -774,13 +804,23 @@ def test_legal_moves_are_exactly_the_moves_the_rule_book_allows(spec):
         # most points, else draw; never draw while holding a playable card.
         move = timeout_move(s)
         assert move in expected_legal_moves(s, s.turn, game.window) | {Move("pass")}
-        if s.color >= 0 and not s.penalty:
-            hand = s.hands[s.turn]
+        hand = s.hands[s.turn]
+        if s.color < 0:  # a Wild starter: the color held most
+            held = Counter(COLOR[c] for c in hand if COLOR[c] is not None)
+            assert held[move.color] == max(held.values(), default=0)
+        elif s.penalty:
+            assert move == Move("take")
+        else:
             best = max((POINTS[c] for c in hand if turn_refusal(s, hand, c) is None), default=None)
             if best is None:
                 assert move.action in ("draw", "pass")
             else:
                 assert move.action == "play" and POINTS[ID[move.card]] == best
+                if COLOR[ID[move.card]] is None:  # the color held most in the rest of the hand
+                    rest = list(hand)
+                    rest.remove(ID[move.card])
+                    held = Counter(COLOR[c] for c in rest if COLOR[c] is not None)
+                    assert held[move.color] == max(held.values(), default=0)
 
     play_game(spec, on_state=on_state)
 
