@@ -92,7 +92,7 @@ def _state(table: Table, seats: list[Seat], r: Round, hands: list[Hand], discard
     )
 
 
-def create_round(game: Game, state: GameState) -> None:
+def create_round(game: Game, state: GameState, deadline_at=None, remind_at=None) -> None:
     """Store a freshly dealt round and make it the table's current round."""
     codes = rules_for(state).deck.codes
     now = timezone.now()
@@ -100,6 +100,7 @@ def create_round(game: Game, state: GameState) -> None:
         table=game.table, number=state.round_number, dealer=state.dealer, started_at=now,
         **_round_fields(state, codes),
         discard_from=0, discard_next=len(state.discard),
+        deadline_at=deadline_at, remind_at=remind_at,
     )
     game.hands = Hand.objects.bulk_create(
         Hand(round=round_row, seat=seat, cards=[codes[c] for c in hand])

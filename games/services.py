@@ -9,6 +9,7 @@ happens for a move that rolled back.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -25,7 +26,8 @@ from games.rules import (
     timeout_move,
     view_for,
 )
-from games.rules.state import PLAYING
+from games.rules.moves import DRAW, PASS, PLAY, TAKE
+from games.rules.state import NONE, PLAYING
 
 from .models import IdempotentAnswer, Seat, Table
 from .models import Move as MoveRow
@@ -33,6 +35,7 @@ from .persistence import Game, create_round, load, options_of, save_round, save_
 
 AVAILABLE_DECKS = ("classic",)
 BOT_MOVES_PER_TASK = 200  # a long run of bot turns continues in a fresh task
+MOVE_TIMER_SECONDS = {"relaxed": 45, "normal": 30, "fast": 15}
 
 
 class ServiceError(Exception):
@@ -204,7 +207,7 @@ def start_game(table_id: int, user) -> Game:
         dealt = new_game(len(game.seats), options_of(table), table.seed, table.deck_order,
                          deck=table.deck)
         table.status = Table.Status.PLAYING
-        create_round(game, dealt.state)
+        create_round(game, dealt.state, *turn_deadline(table, timezone.now()))
         _bump(game, "status", "current_round")
         _after_commit(game)
     return game
@@ -231,6 +234,12 @@ def swap_seat(table_id: int, user, number: int, *, to_bot: bool, level: str | No
             change = {"to": "bot", "level": level}
         else:
             if seat.state != Seat.State.BOT:
+                if seat.user_id == user.pk and (seat.pending_swap or {}).get("to") == "bot":
+                    # The seat's player calls off the bot that was to take over next round.
+                    seat.pending_swap = None
+                    seat.save(update_fields=["pending_swap"])
+                    _bump(game)
+                    return game, False
                 raise ServiceError(409, "not-a-bot", "No bot plays this seat.")
             if seat.user_id is not None and seat.user_id != user.pk:
                 raise ServiceError(403, "not-your-seat", "This seat belongs to another player.")
@@ -240,6 +249,13 @@ def swap_seat(table_id: int, user, number: int, *, to_bot: bool, level: str | No
                                        "You already have a seat at this table.")
                 if invite != table.invite:
                     raise ServiceError(403, "wrong-invite", "That is not this table's invite code.")
+                if any(_claimed_by(other, user) for other in game.seats if other is not seat):
+                    raise ServiceError(409, "already-seated",
+                                       "You have already claimed another seat at this table.")
+                claim = seat.pending_swap or {}
+                if claim.get("to") == "person" and claim.get("user") != user.pk:
+                    raise ServiceError(409, "swap-pending",
+                                       "Someone else has already claimed this seat.")
             change = {"to": "person", "user": user.pk}
         if seat.state == Seat.State.LEFT or table.status == Table.Status.FINISHED:
             raise ServiceError(409, "game-not-playing", "This seat has no more part in the game.")
@@ -256,6 +272,11 @@ def swap_seat(table_id: int, user, number: int, *, to_bot: bool, level: str | No
     return game, pending
 
 
+def _claimed_by(seat: Seat, user) -> bool:
+    claim = seat.pending_swap or {}
+    return claim.get("to") == "person" and claim.get("user") == user.pk
+
+
 def _apply_swap(seat: Seat, change: dict) -> None:
     if change["to"] == "bot":
         seat.state, seat.bot_level = Seat.State.BOT, change["level"]
@@ -266,6 +287,15 @@ def _apply_swap(seat: Seat, change: dict) -> None:
 
 
 # ---------------------------------------------------------------------------- moves
+def turn_deadline(table: Table, start: datetime) -> tuple[datetime, datetime | None]:
+    """When a turn that starts at `start` runs out, and when its halfway reminder is due
+    (turn-by-turn tables only: a real-time turn is too short for one)."""
+    if table.mode == Table.Mode.REALTIME:
+        return start + timedelta(seconds=MOVE_TIMER_SECONDS[table.move_timer]), None
+    length = timedelta(hours=table.turn_hours)
+    return start + length, start + length / 2
+
+
 @dataclass
 class Answer:
     status: int
@@ -313,21 +343,24 @@ def _move(game: Game, seat: Seat, move: Move, expected_version: int | None, by: 
     result = rules_for(game.state).apply(game.state, seat.number, move)
     if not result.ok:
         return _refusal(game, result.code)
-    _record(game, seat.number, move, result, by)
+    _record(game, seat.number, move, result, by, timezone.now())
     _after_commit(game)
     return Answer(200, describe(game, seat))
 
 
-def _record(game: Game, number: int, move: Move, result, by: str) -> None:
+def _record(game: Game, number: int, move: Move, result, by: str, now: datetime) -> None:
     """Store an accepted move: the round, the hands, the discard pile, the seats, the log."""
     laid = sum(1 for event in result.events if event.kind == "played")
     fields = {"version"}
+    deadline = _next_deadline(game, move, result, now)
     if result.ended is not None:
+        game.round.deadline_at = game.round.remind_at = None
         save_round(game, result.ended, laid)
         _apply_pending_swaps(game)
-        create_round(game, result.state)
+        create_round(game, result.state, *deadline)
         fields.add("current_round")
     else:
+        game.round.deadline_at, game.round.remind_at = deadline
         save_round(game, result.state, laid)
     table = game.table
     table.version += 1
@@ -338,12 +371,35 @@ def _record(game: Game, number: int, move: Move, result, by: str) -> None:
         seat=number, action=move.action, card=move.card,
         color=move.color if move.action in ("play", "choose") else None,
         target=move.target, by=by, events=[_event_json(e) for e in result.events],
+        created_at=now,
     )
 
 
+def _next_deadline(game: Game, move: Move, result, now: datetime) -> tuple:
+    """A new turn gets a new deadline; a move that leaves the same turn going (a drawn card to
+    play, the starter's color chosen, another seat conceding) keeps the one it had."""
+    after, before = result.state, game.state
+    if after.status != PLAYING:
+        return None, None
+    new_turn = (
+        result.ended is not None or after.turn != before.turn
+        or (move.action in (PLAY, DRAW, TAKE, PASS) and after.drawn == NONE)
+    )
+    if new_turn or game.round.deadline_at is None:
+        return turn_deadline(game.table, now)
+    return game.round.deadline_at, game.round.remind_at
+
+
 def _apply_pending_swaps(game: Game) -> None:
+    """Between rounds: bots take over and people take back or over what was asked for. A seat
+    that has left stays left (nobody plays for it any more)."""
     for seat in game.seats:
-        if seat.pending_swap:
+        if not seat.pending_swap:
+            continue
+        if seat.state == Seat.State.LEFT:
+            seat.pending_swap = None
+            seat.save(update_fields=["pending_swap"])
+        else:
             _apply_swap(seat, seat.pending_swap)
 
 

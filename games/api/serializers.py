@@ -90,6 +90,10 @@ class TableSeatSerializer(serializers.Serializer):
     bot = serializers.ChoiceField(choices=Seat.Level.values, allow_null=True)
     state = serializers.ChoiceField(choices=Seat.State.values)
     host = serializers.BooleanField()
+    pending = serializers.ChoiceField(
+        choices=["bot", "person"], allow_null=True,
+        help_text="A swap asked for during a game to a target score, made when the next round "
+                  "is dealt.")
 
 
 class TableSerializer(serializers.Serializer):

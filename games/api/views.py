@@ -39,7 +39,8 @@ def table_json(game: Game, user) -> dict:
             {"seat": seat.number,
              "name": seat.user.username if seat.user_id else services.bot_name(seat),
              "bot": seat.bot_level if seat.state == Seat.State.BOT else None,
-             "state": seat.state, "host": seat.number == 0}
+             "state": seat.state, "host": seat.number == 0,
+             "pending": seat.pending_swap["to"] if seat.pending_swap else None}
             for seat in game.seats
         ],
         "version": table.version,

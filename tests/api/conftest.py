@@ -101,8 +101,11 @@ def rigged_table(settings, host, make_player):
     settings.WILDCARDS_ALLOW_RIGGED_DECKS = True
 
     def make(hands, starter, draw=(), *, players=None, start=True, **body):
-        seated = [host, *(players or [make_player() for _ in hands[1:]])]
+        if players is None:
+            players = [make_player() for _ in hands[1:]]
+        seated = [host, *players]
         order = deck_order(hands, starter, draw)
+        body.setdefault("seed", 1)  # later shuffles and rounds are reproducible too
         response = host.post("/api/tables", {"players": len(hands), "deck_order": order, **body})
         assert response.status_code == 201, response.content
         table = response.json()
