@@ -404,8 +404,10 @@ def _apply_pending_swaps(game: Game) -> None:
 
 
 def _event_json(event) -> dict:
+    """The event without its empty fields. Seat 0, target 0 and a count of 0 are values, not
+    blanks: the log needs them (seat 0 must see the cards it drew)."""
     return {key: value for key, value in event._asdict().items()
-            if value not in (None, (), 0) or key == "kind"}
+            if value is not None and value != ()}
 
 
 def _after_commit(game: Game) -> None:
@@ -490,21 +492,29 @@ def describe(game: Game, seat: Seat | None) -> dict:
     return view
 
 
+def _not_a_viewer() -> ServiceError:
+    return ServiceError(403, "not-seated",
+                        "You have no seat at this table and it does not allow spectators.")
+
+
 def _viewer(game: Game, user) -> Seat | None:
     """The user's seat, or None for a permitted spectator; 403 for anyone else."""
     seat = game.seat_of(user)
     if seat is None and not game.table.spectators:
-        raise ServiceError(403, "not-seated",
-                           "You have no seat at this table and it does not allow spectators.")
+        raise _not_a_viewer()
     return seat
 
 
 def state_for(table_id: int, user, since: int | None = None) -> dict | None:
-    """The caller's view; None when `since` is the current version (nothing changed)."""
+    """The caller's view; None when `since` is the current version (nothing changed). Who may
+    not see the state gets 403 either way: a 304 would tell them the version."""
     if since is not None:
-        version = Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
-        if version is None:
+        row = Table.objects.filter(pk=table_id).values_list("version", "spectators").first()
+        if row is None:
             raise _not_found()
+        version, spectators = row
+        if not spectators and not Seat.objects.filter(table_id=table_id, user=user).exists():
+            raise _not_a_viewer()
         if version == since:
             return None
     game = _load(table_id)
