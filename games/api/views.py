@@ -188,6 +188,20 @@ def _int_param(request, name: str) -> int | None:
                                     field=name) from None
 
 
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key", str, OpenApiParameter.HEADER,
+    description="A retry with the same key answers the first answer again and acts once.")
+
+
+def _idempotency_key(request) -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 1 <= len(key) <= 255:
+        raise services.ServiceError(400, "invalid",
+                                    "Idempotency-Key must be 1 to 255 characters.",
+                                    field="Idempotency-Key")
+    return key
+
+
 class MovesView(APIView):
     throttle_scope = "moves"
 
@@ -205,9 +219,7 @@ class MovesView(APIView):
     @extend_schema(
         summary="Make a move (a play by a seat whose turn it is not is a jump-in)",
         tags=["play"], request=s.MoveSerializer,
-        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER,
-                                     description="A retry with the same key answers the first "
-                                                 "answer again and acts once.")],
+        parameters=[IDEMPOTENCY_KEY],
         responses={200: s.StateSerializer, 400: ERRORS[400], 403: ERRORS[403], 404: ERRORS[404],
                    409: OpenApiResponse(s.RefusalSerializer, description="stale-version"),
                    422: OpenApiResponse(s.RefusalSerializer,
@@ -217,24 +229,20 @@ class MovesView(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         move = Move(data["action"], data.get("card"), data.get("color"), data.get("target"))
-        key = request.headers.get("Idempotency-Key")
-        if key is not None and not 1 <= len(key) <= 255:
-            raise services.ServiceError(400, "invalid",
-                                        "Idempotency-Key must be 1 to 255 characters.",
-                                        field="Idempotency-Key")
         answer = services.make_move(table_id, request.user, move,
                                     expected_version=data.get("expected_version"),
-                                    idempotency_key=key)
+                                    idempotency_key=_idempotency_key(request))
         return Response(answer.body, status=answer.status)
 
 
 class ConcedeView(APIView):
     @extend_schema(summary="Concede: your cards go to the bottom of the draw pile",
-                   tags=["play"], request=None,
+                   tags=["play"], request=None, parameters=[IDEMPOTENCY_KEY],
                    responses={200: s.StateSerializer, 403: ERRORS[403], 404: ERRORS[404],
                               422: OpenApiResponse(s.RefusalSerializer)})
     def post(self, request, table_id: int):
-        answer = services.make_move(table_id, request.user, Move("concede"))
+        answer = services.make_move(table_id, request.user, Move("concede"),
+                                    idempotency_key=_idempotency_key(request))
         return Response(answer.body, status=answer.status)
 
 
