@@ -635,6 +635,16 @@ def expected_effects(game: Game, before: GameState, seat: int, move: Move, event
             drawn = before.drawn
     for x, cards in drawn_by.items():
         hands[x] = hands[x] + cards
+    # Cards come off the top of the draw pile; only when it is empty and a card is needed is
+    # the discard pile but its top card shuffled into a new one.
+    got = [card for cards in drawn_by.values() for card in cards]
+    pile = before.draw_pile[::-1]  # top card first
+    if any(event.kind == "reshuffled" for event in events):
+        assert len(got) > len(pile) and got[:len(pile)] == pile
+        top = ID[move.card] if action == "play" else before.discard[-1]
+        assert after.discard == [top]
+    else:
+        assert got == pile[:len(got)], "cards were not drawn from the top of the draw pile"
     assert [sorted(h) for h in hands] == after.hands, f"hands after {move} by seat {seat}"
     assert after.turn == turn, f"turn after {move} by seat {seat}: {after.turn}, expected {turn}"
     assert after.direction == direction
