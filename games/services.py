@@ -513,9 +513,9 @@ def state_for(table_id: int, user, since: int | None = None) -> dict | None:
         if row is None:
             raise _not_found()
         version, spectators = row
-        if not spectators and not Seat.objects.filter(table_id=table_id, user=user).exists():
-            raise _not_a_viewer()
         if version == since:
+            if not spectators and not Seat.objects.filter(table_id=table_id, user=user).exists():
+                raise _not_a_viewer()
             return None
     game = _load(table_id)
     return describe(game, _viewer(game, user))
@@ -523,7 +523,7 @@ def state_for(table_id: int, user, since: int | None = None) -> dict | None:
 
 def move_log(table_id: int, user, after: int = 0, limit: int = 500) -> dict:
     """The public move log after a version; drawn cards only for the seat that drew them."""
-    game = _load(table_id)
+    game = get_table(table_id)  # the seats say who may read; the round is not needed
     seat = _viewer(game, user)
     rows = list(MoveRow.objects.filter(table=game.table, version__gt=after)
                 .order_by("version")[:limit + 1])

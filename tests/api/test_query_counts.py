@@ -1,0 +1,144 @@
+"""The SQL queries of reading the state and of making a move are few, and as many with a 7-card
+hand as with a 40-card hand, and as many after a long game as at its start."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from play import choose_move
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+MOST = 12  # queries for a read or a plain move, transaction control aside
+# What each request takes, exactly. A move: the token, the table's lock, the table with its round,
+# the seats, the hands, the discard pile; then the round, the hands that changed, the card laid,
+# the table's version and the move log's row. An Idempotency-Key adds its look-up and its row.
+EXPECTED = {"state": 5, "state?since (changed)": 6, "state?since (304)": 3, "play": 11,
+            "play with an Idempotency-Key": 13, "log": 4}
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT",
+                       "ROLLBACK TO SAVEPOINT")
+
+# Starter wave-7 (Blue 7), draw until playable on. Bob (seat 1) holds nothing Blue and no 7:
+# he draws until wave-5 comes and plays it. Then Ana plays wave-1, and Bob flame-1 on it.
+ANA = ["wave-1", "wave-2", "wave-3", "wave-4", "wave-6", "wave-8", "wave-9"]
+BOB = ["flame-1", "flame-2", "flame-3", "sun-1", "sun-2", "leaf-1", "leaf-2"]
+UNPLAYABLE = [f"{symbol}-{n}" for symbol in ("flame", "sun", "leaf") for n in (0, 3, 4, 5, 6,
+                                                                               8, 9)]
+UNPLAYABLE += [f"{symbol}-{n}" for symbol in ("flame", "sun", "leaf") for n in (4, 5, 6, 8)]
+UNPLAYABLE += ["sun-skip", "leaf-skip"]  # 21 + 12 + 2 = 35 cards: none Blue, none a 7
+
+
+def sql(context: CaptureQueriesContext) -> list[str]:
+    return [q["sql"] for q in context.captured_queries
+            if not q["sql"].upper().startswith(TRANSACTION_CONTROL)]
+
+
+def count(request, status: int = 200) -> tuple[int, list[str], object]:
+    with CaptureQueriesContext(connection) as context:
+        response = request()
+    assert response.status_code == status, response.content
+    queries = sql(context)
+    return len(queries), queries, response
+
+
+@pytest.fixture
+def bob_with(rigged_table, make_player):
+    """A table at which Bob, after drawing until playable and playing wave-5, holds 7 + `extra`
+    cards and it is Ana's turn on wave-5."""
+
+    def make(extra: int):
+        assert extra <= len(UNPLAYABLE)
+        table, (ana, bob) = rigged_table(hands=[ANA, BOB], starter="wave-7",
+                                         draw=[*UNPLAYABLE[:extra], "wave-5"],
+                                         players=[make_player()],
+                                         options={"draw_until_playable": True})
+        assert bob.move(table, "draw").json()["you"]["drawn"] == "wave-5"
+        assert bob.move(table, "play", "wave-5").status_code == 200
+        assert len(bob.state(table)["you"]["hand"]) == 7 + extra
+        return table, ana, bob
+
+    return make
+
+
+def counts_of_a_turn(table: int, ana, bob) -> dict:
+    """Queries of: Bob reading the state (in full, and since a version), Ana playing wave-1,
+    Bob playing flame-1 on it with an Idempotency-Key, Bob reading the move log."""
+    counts, queries = {}, {}
+
+    def measure(name, request, status=200):
+        counts[name], queries[name], _ = count(request, status)
+
+    version = bob.state(table)["version"]
+    measure("state", lambda: bob.get(f"/api/tables/{table}/state"))
+    measure("state?since (changed)", lambda: bob.get(f"/api/tables/{table}/state?since=1"))
+    measure("state?since (304)", lambda: bob.get(f"/api/tables/{table}/state?since={version}"),
+            304)
+    measure("play", lambda: ana.move(table, "play", "wave-1"))
+    measure("play with an Idempotency-Key", lambda: bob.client.post(
+        f"/api/tables/{table}/moves", {"action": "play", "card": "flame-1"}, format="json",
+        HTTP_IDEMPOTENCY_KEY="k"))
+    measure("log", lambda: bob.get(f"/api/tables/{table}/moves"))
+    counts["sql"] = queries
+    return counts
+
+
+def test_reading_the_state_and_moving_take_few_queries(bob_with):
+    counts = counts_of_a_turn(*bob_with(0))
+    for name, expected in EXPECTED.items():
+        assert counts[name] == expected, (name, counts[name], counts["sql"][name])
+    assert counts["state"] <= MOST and counts["play"] <= MOST
+
+
+def test_a_40_card_hand_takes_as_many_queries_as_a_7_card_hand(bob_with):
+    small = counts_of_a_turn(*bob_with(0))
+    big_table, ana, bob = bob_with(33)
+    assert len(bob.state(big_table)["you"]["hand"]) == 40
+    big = counts_of_a_turn(big_table, ana, bob)
+    for name in EXPECTED:
+        assert big[name] == small[name], (name, small[name], big[name])
+
+
+def test_a_long_game_takes_as_many_queries_as_a_fresh_one(make_player, make_table, host):
+    """Four people play 150 moves of a game to 5000 points, over rounds and reshuffles; then
+    reading the state and playing a number card take as many queries as at the start."""
+    others = [make_player() for _ in range(3)]
+    players = [host, *others]
+    table = make_table(others, players=4, scoring={"mode": "target", "target": 5000})
+    host.post(f"/api/tables/{table}/start")
+    rng = random.Random(2)
+
+    def move(measure: bool):
+        """One move; measured when it is the play of a number card that ends nothing."""
+        state = host.get(f"/api/tables/{table}/state").json()
+        assert state["status"] == "playing"
+        mover = players[state["round"]["turn"]]
+        you = mover.state(table)["you"]
+        body = choose_move(you, rng, 4)
+        plain = (body["action"] == "play" and body["card"][-1].isdigit()
+                 and len(you["hand"]) > 2)
+        if measure and plain:
+            read, _, _ = count(lambda: mover.get(f"/api/tables/{table}/state"))
+            played, queries, _ = count(lambda: mover.post(f"/api/tables/{table}/moves", body))
+            return read, played, queries
+        response = mover.post(f"/api/tables/{table}/moves", body)
+        assert response.status_code == 200, response.content
+        return None
+
+    def measured():
+        for _ in range(50):
+            result = move(measure=True)
+            if result is not None:
+                return result
+        raise AssertionError("no plain play of a number card in 50 moves")
+
+    first = measured()
+    for _ in range(150):
+        move(measure=False)
+    later = measured()
+    log = host.get(f"/api/tables/{table}/moves").json()["moves"]
+    assert len(log) > 150 and log[-1]["round"] >= 1
+    assert later[0] == first[0] == EXPECTED["state"], "reading the state"
+    assert later[1] == first[1] == EXPECTED["play"], (first[2], later[2])
