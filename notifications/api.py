@@ -1,0 +1,55 @@
+"""GET and PATCH /api/me/notifications: the caller's email preferences."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from wildcards.api_serializers import StrictSerializer
+
+from .preferences import preferences_json, update_preferences
+
+
+class JsonBooleanField(serializers.BooleanField):
+    """JSON true or false and nothing else: DRF's BooleanField would take "yes", 1 and "on"."""
+
+    default_error_messages = {"invalid": "Send true or false."}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
+class PreferencesSerializer(serializers.Serializer):
+    turn_emails = serializers.BooleanField(
+        help_text="An email when a turn comes to you at a turn-by-turn table.")
+    reminder_emails = serializers.BooleanField(
+        help_text="An email halfway through your turn at a turn-by-turn table.")
+    game_over_emails = serializers.BooleanField(
+        help_text="An email with the final ranking when a game you played ends.")
+    unsubscribed_all = serializers.BooleanField(
+        help_text="No email at all, whatever the other three say.")
+
+
+class PreferencesChangeSerializer(StrictSerializer):
+    turn_emails = JsonBooleanField(required=False)
+    reminder_emails = JsonBooleanField(required=False)
+    game_over_emails = JsonBooleanField(required=False)
+    unsubscribed_all = JsonBooleanField(required=False)
+
+
+class PreferencesView(APIView):
+    @extend_schema(responses={200: PreferencesSerializer}, summary="Your email preferences",
+                   tags=["accounts"])
+    def get(self, request):
+        return Response(preferences_json(request.user))
+
+    @extend_schema(request=PreferencesChangeSerializer, responses={200: PreferencesSerializer},
+                   summary="Change some of your email preferences", tags=["accounts"])
+    def patch(self, request):
+        serializer = PreferencesChangeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return Response(update_preferences(request.user, serializer.validated_data))
