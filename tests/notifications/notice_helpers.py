@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import smtplib
 from datetime import timedelta
 
 from django.utils import timezone
@@ -37,3 +38,24 @@ RANKING = [
     {"seat": 0, "name": "ana", "rank": 2, "score": 0, "left": False},
     {"seat": 2, "name": "Normal bot 2", "rank": 3, "score": 0, "left": False},
 ]
+
+
+class FlakyBackend:
+    """An email backend whose next `failures` sends fail the way a dropped SMTP connection
+    does; the sends after that land in Django's test outbox like the locmem backend's."""
+
+    failures = 0
+    tries = 0
+
+    def __init__(self, *args, **kwargs) -> None:
+        pass
+
+    def send_messages(self, messages) -> int:
+        from django.core import mail
+
+        FlakyBackend.tries += 1
+        if FlakyBackend.failures > 0:
+            FlakyBackend.failures -= 1
+            raise smtplib.SMTPServerDisconnected("Connection unexpectedly closed")
+        mail.outbox.extend(messages)
+        return len(messages)
