@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from notifications.preferences import preferences_json
 from wildcards.api_serializers import StrictSerializer
 
 User = get_user_model()
@@ -45,6 +46,18 @@ class AccountSerializer(serializers.Serializer):
 
 class NewAccountSerializer(AccountSerializer):
     token = serializers.CharField()
+
+
+class NotificationPreferencesSerializer(serializers.Serializer):
+    turn_emails = serializers.BooleanField()
+    reminder_emails = serializers.BooleanField()
+    game_over_emails = serializers.BooleanField()
+    unsubscribed_all = serializers.BooleanField()
+
+
+class MeSerializer(AccountSerializer):
+    notifications = NotificationPreferencesSerializer(
+        help_text="Which emails you get; change them with PATCH /api/me/notifications.")
 
 
 class TokenRequestSerializer(StrictSerializer):
@@ -104,7 +117,9 @@ class TokenView(APIView):
 
 
 class MeView(APIView):
-    @extend_schema(responses={200: AccountSerializer}, summary="The caller's account",
+    @extend_schema(responses={200: MeSerializer},
+                   summary="The caller's account, with notification preferences",
                    tags=["accounts"])
     def get(self, request):
-        return Response(account_json(request.user))
+        return Response({**account_json(request.user),
+                         "notifications": preferences_json(request.user)})

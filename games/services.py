@@ -321,6 +321,8 @@ def make_move(table_id: int, user, move: Move, *, expected_version: int | None =
             if first is not None:
                 return Answer(first.status, first.body)
         answer = _move(game, seat, move, expected_version, by=MoveRow.By.PLAYER)
+        if answer.status == 200:
+            _after_commit(game)
         if idempotency_key:
             IdempotentAnswer.objects.create(table=game.table, seat=seat.number,
                                             key=idempotency_key, status=answer.status,
@@ -332,7 +334,10 @@ def _refusal(game: Game, code: str, status: int = 422) -> Answer:
     return Answer(status, {"code": code, "detail": REASONS[code], "version": game.table.version})
 
 
-def _move(game: Game, seat: Seat, move: Move, expected_version: int | None, by: str) -> Answer:
+def _move(game: Game, seat: Seat, move: Move, expected_version: int | None, by: str,
+          view: bool = True) -> Answer:
+    """Judge and store one move; the answer holds the seat's new view (unless `view` is off:
+    bots need none). The caller queues what follows, once per transaction."""
     table = game.table
     if game.state is None or table.status != Table.Status.PLAYING:
         return _refusal(game, "game-not-playing")
@@ -344,8 +349,7 @@ def _move(game: Game, seat: Seat, move: Move, expected_version: int | None, by: 
     if not result.ok:
         return _refusal(game, result.code)
     _record(game, seat.number, move, result, by, timezone.now())
-    _after_commit(game)
-    return Answer(200, describe(game, seat))
+    return Answer(200, describe(game, seat) if view else {})
 
 
 def _record(game: Game, number: int, move: Move, result, by: str, now: datetime) -> None:
@@ -442,10 +446,13 @@ def play_bot_turns(table_id: int, version: int, limit: int = BOT_MOVES_PER_TASK)
             and game.seats[game.state.turn].is_bot
         ):
             seat = game.seats[game.state.turn]
-            answer = _move(game, seat, timeout_move(game.state), None, by=MoveRow.By.BOT)
+            answer = _move(game, seat, timeout_move(game.state), None, by=MoveRow.By.BOT,
+                           view=False)
             if answer.status != 200:  # the timeout move is legal by construction
                 raise RuntimeError(f"bot move refused: {answer.body}")
             made += 1
+        if made:
+            _after_commit(game)  # one task goes on if the limit stopped this one
         return made
 
 

@@ -120,7 +120,7 @@ def test_a_token_from_the_token_endpoint_works(host, anonymous):
     assert anonymous.get("/api/me").json()["username"] == "ana"
 
 
-def test_me_is_the_callers_account(host):
+def test_me_is_the_callers_account_with_notification_preferences(host):
     response = host.get("/api/me")
     assert response.status_code == 200
     body = response.json()
@@ -128,6 +128,11 @@ def test_me_is_the_callers_account(host):
     assert body["username"] == "ana"
     assert body["email"] == "ana@example.com"
     assert "password" not in body
+    assert body["notifications"] == host.get("/api/me/notifications").json()
+    assert set(body["notifications"]) == {"turn_emails", "reminder_emails",
+                                          "game_over_emails", "unsubscribed_all"}
+    host.client.patch("/api/me/notifications", {"reminder_emails": False}, format="json")
+    assert host.get("/api/me").json()["notifications"]["reminder_emails"] is False
 
 
 # ------------------------------------------------------------------ malformed bodies

@@ -604,3 +604,35 @@ def test_my_games_names_the_deadline_of_the_turn_waiting_on_me(host, bob, make_t
     other = [host, bob][1 - turn]
     assert next(r for r in other.get("/api/games").json() if r["table"] == table)[
         "deadline"] is None
+
+
+def test_a_run_of_bot_turns_is_played_by_one_task(host, make_table, monkeypatch):
+    from games import services
+
+    calls = []
+    real = services.play_bot_turns
+
+    def counted(table_id, version, limit=services.BOT_MOVES_PER_TASK):
+        made = real(table_id, version, limit)
+        calls.append(made)
+        return made
+
+    monkeypatch.setattr(services, "play_bot_turns", counted)
+    table = make_table(players=4)
+    for level in ("easy", "normal", "hard"):
+        host.post(f"/api/tables/{table}/bots", {"level": level})
+    host.post(f"/api/tables/{table}/start")
+    for _ in range(5):
+        state = host.state(table)
+        if state["status"] == "finished":
+            break
+        assert state["round"]["turn"] == 0
+        you = state["you"]
+        calls.clear()
+        if "play" in you["actions"]:
+            response = host.move(table, "play", you["playable"][0], "red", 1)
+        else:
+            response = host.move(table, you["actions"][0], color="red")
+        assert response.status_code == 200, response.content
+        if host.state(table)["status"] == "playing" and response.json()["round"]["turn"] != 0:
+            assert len(calls) == 1 and calls[0] >= 1, calls  # one task, no idle ones
