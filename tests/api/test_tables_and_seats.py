@@ -636,3 +636,77 @@ def test_a_run_of_bot_turns_is_played_by_one_task(host, make_table, monkeypatch)
         assert response.status_code == 200, response.content
         if host.state(table)["status"] == "playing" and response.json()["round"]["turn"] != 0:
             assert len(calls) == 1 and calls[0] >= 1, calls  # one task, no idle ones
+
+
+# ------------------------------------------------------------------------ deadlines
+NOTHING_BLUE = dict(
+    hands=[["flame-1", "flame-3", "sun-3", "sun-4", "leaf-1", "leaf-2", "leaf-6"],
+           ["flame-2", "flame-3", "sun-4", "sun-5", "leaf-1", "leaf-2", "leaf-3"]],
+    starter="wave-7", draw=["wave-5"],
+)
+
+
+def at(text: str):
+    import datetime as dt
+
+    import time_machine
+
+    return time_machine.travel(dt.datetime.fromisoformat(text.replace("Z", "+00:00")),
+                               tick=False)
+
+
+@pytest.mark.parametrize(("body", "deadline"), [
+    ({"mode": "turn", "turn_hours": 12}, "2026-03-01T22:00:00Z"),
+    ({"mode": "turn", "turn_hours": 72}, "2026-03-04T10:00:00Z"),
+    ({"mode": "realtime", "move_timer": "fast"}, "2026-03-01T10:00:15Z"),
+    ({"mode": "realtime", "move_timer": "relaxed"}, "2026-03-01T10:00:45Z"),
+])
+def test_the_first_turn_runs_out_after_the_tables_time_limit(rigged_table, body, deadline):
+    with at("2026-03-01T10:00:00Z"):
+        table, (ana, bob) = rigged_table(**NOTHING_BLUE, **body)
+    state = bob.state(table)
+    assert state["round"]["deadline"] == deadline
+    assert next(r for r in bob.get("/api/games").json() if r["table"] == table)[
+        "deadline"] == deadline
+
+
+def test_a_new_turn_gets_a_new_deadline_and_the_same_turn_keeps_its_own(rigged_table):
+    with at("2026-03-01T10:00:00Z"):
+        table, (ana, bob) = rigged_table(**NOTHING_BLUE, turn_hours=24)
+    with at("2026-03-01T11:00:00Z"):  # Bob draws wave-5, which he must play: same turn
+        assert bob.move(table, "draw").json()["round"]["deadline"] == "2026-03-02T10:00:00Z"
+    with at("2026-03-01T12:00:00Z"):  # he plays it: Ana's turn starts now
+        assert bob.move(table, "play", "wave-5").json()["round"]["deadline"] == \
+            "2026-03-02T12:00:00Z"
+    with at("2026-03-01T13:00:00Z"):  # a refused move changes nothing
+        assert ana.move(table, "take").status_code == 422
+    assert ana.state(table)["round"]["deadline"] == "2026-03-02T12:00:00Z"
+    log = ana.get(f"/api/tables/{table}/moves").json()["moves"]
+    assert [m["at"] for m in log] == ["2026-03-01T11:00:00Z", "2026-03-01T12:00:00Z"]
+
+
+def test_a_wild_starters_color_choice_keeps_the_turns_deadline(rigged_table):
+    with at("2026-03-01T10:00:00Z"):
+        table, (ana, bob) = rigged_table(hands=NOTHING_BLUE["hands"], starter="wild",
+                                         turn_hours=12)
+    with at("2026-03-01T10:30:00Z"):
+        chose = bob.move(table, "choose", color="red")
+    assert chose.json()["round"]["deadline"] == "2026-03-01T22:00:00Z"
+    assert chose.json()["round"]["turn"] == 1
+
+
+def test_another_seat_conceding_does_not_give_the_turn_more_time(rigged_table, make_player):
+    hands = [*NOTHING_BLUE["hands"], ["flame-4", "flame-5", "sun-6", "sun-7", "leaf-4",
+                                      "leaf-5", "leaf-7"]]
+    with at("2026-03-01T10:00:00Z"):
+        table, (ana, bob, cy) = rigged_table(hands=hands, starter="wave-7", turn_hours=12)
+    with at("2026-03-01T11:00:00Z"):
+        assert cy.post(f"/api/tables/{table}/concede").status_code == 200
+    assert bob.state(table)["round"]["deadline"] == "2026-03-01T22:00:00Z"
+
+
+def test_a_finished_game_has_no_deadline(rigged_table):
+    table, (ana, bob) = rigged_table(**NOTHING_BLUE)
+    assert bob.post(f"/api/tables/{table}/concede").status_code == 200
+    assert ana.state(table)["round"]["deadline"] is None
+    assert all(row["deadline"] is None for row in ana.get("/api/games").json())
