@@ -6,7 +6,7 @@ A move is a small value that round-trips through the API's JSON and through a sh
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 PLAY, DRAW, TAKE, PASS, CHOOSE, CONCEDE = "play", "draw", "take", "pass", "choose", "concede"
@@ -106,12 +106,11 @@ class Event(NamedTuple):
     points: int | None = None
 
 
-@dataclass(slots=True)
-class Applied:
+class Applied(NamedTuple):
     """An accepted move: the new state and what happened, in order. When the move ended a
     round and the next was dealt, `ended` is the state as the ended round left it."""
 
     state: object
-    events: list[Event] = field(default_factory=list)
+    events: list[Event]
     ended: object | None = None
-    ok = True
+    ok = True  # a class attribute, as on Refused
