@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.core.mail import get_connection
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -59,12 +59,14 @@ def queue_notice(kind: str, user, table, dedupe_key: str, context: dict) -> Noti
         return None
     if not wants(user, kind):
         return None
-    notice, created = Notice.objects.get_or_create(
-        dedupe_key=dedupe_key,
-        defaults={"kind": kind, "user": user, "table": table,
-                  "round_number": context.get("round"), "context": context},
-    )
-    if not created:
+    try:
+        # A savepoint, so a duplicate leaves the move's transaction usable. Queued before (by
+        # a transaction still open, too: the insert waits for it) means nothing to do.
+        with transaction.atomic():
+            notice = Notice.objects.create(
+                kind=kind, user=user, table=table, round_number=context.get("round"),
+                dedupe_key=dedupe_key, context=context)
+    except IntegrityError:
         return None
     notice_id = notice.pk
     # robust: a broker that is down must not turn a committed move into an error; the

@@ -350,3 +350,14 @@ def test_the_management_command_sends_what_the_sweep_would(ana, table, mailoutbo
 
     assert out.getvalue().strip() == "1 sent"
     assert len(mailoutbox) == 1
+
+
+def test_queueing_a_notice_costs_the_move_a_fixed_few_queries(ana, table,
+                                                              django_assert_num_queries):
+    turn = current_turn(table)
+    # The preference, then the insert in a savepoint of its own, so that a duplicate key does
+    # not spoil the move's transaction (a duplicate also rolls back to the savepoint).
+    with transaction.atomic(), django_assert_num_queries(4):
+        assert outbox.queue_your_turn(ana, table, **turn) is not None
+    with transaction.atomic(), django_assert_num_queries(5):
+        assert outbox.queue_your_turn(ana, table, **turn) is None
