@@ -95,12 +95,20 @@ def queue_your_turn(user, table, *, round_number: int, deadline_at: datetime) ->
 
 def queue_game_over(table, ranking: list[dict]) -> list[Notice]:
     """"Game over" with the final ranking, to every person seated at the table: once per
-    table. `ranking` has one dict per seat: {"seat", "name", "rank", "score", "left"}."""
+    table. `ranking` is the engine's (`games.rules.ranking`): one dict per seat with "seat",
+    "rank", "score" and "left"; a "name" is added from the seats where it is missing."""
     from games.models import Seat
+    from games.services import bot_name
 
-    seats = Seat.objects.filter(table=table, user__isnull=False).select_related("user")
+    seats = list(Seat.objects.filter(table=table).select_related("user"))
+    names = {seat.number: seat.user.username if seat.user_id is not None else bot_name(seat)
+             for seat in seats}
+    ranking = [{"name": names.get(row["seat"], f"Seat {row['seat']}"), **row}
+               for row in ranking]
     queued = []
     for seat in seats:
+        if seat.user_id is None:
+            continue
         notice = queue_notice(
             Notice.Kind.GAME_OVER, seat.user, table, f"game-over:{table.pk}:{seat.user_id}",
             {"ranking": ranking, "your_seat": seat.number},

@@ -361,3 +361,16 @@ def test_queueing_a_notice_costs_the_move_a_fixed_few_queries(ana, table,
         assert outbox.queue_your_turn(ana, table, **turn) is not None
     with transaction.atomic(), django_assert_num_queries(5):
         assert outbox.queue_your_turn(ana, table, **turn) is None
+
+
+def test_game_over_takes_the_engines_ranking_and_adds_the_names(
+        ana, ben, table, mailoutbox, django_capture_on_commit_callbacks):
+    engine_ranking = [{key: value for key, value in row.items() if key != "name"}
+                      for row in RANKING]
+    with django_capture_on_commit_callbacks(execute=True):
+        outbox.queue_game_over(table, engine_ranking)
+
+    notice = Notice.objects.get(user=ana)
+    assert [row["name"] for row in notice.context["ranking"]] == ["ben", "ana", "Normal bot 2"]
+    assert notice.context["your_seat"] == 0
+    assert "1     1     ben                   143" in mailoutbox[0].body
