@@ -784,7 +784,7 @@ def test_the_models_deck_is_the_engines_deck():
     assert sum(BOOK_DECK.values()) == 108
 
 
-@games(1500)
+@games(1800)
 @given(spec=game_specs())
 def test_random_games_conserve_the_deck_keep_hands_sorted_and_never_stall(spec):
     """Deck conserved, hands sorted, a legal move for the seat whose turn it is, apply pure,
