@@ -78,6 +78,18 @@ def test_a_broker_that_is_down_does_not_break_the_move(ana, table, monkeypatch,
     assert Notice.objects.get().status == "pending"  # the sweep sends it later
 
 
+def test_a_mail_server_that_is_down_does_not_break_the_move_either(
+        ana, table, flaky_smtp, mailoutbox, django_capture_on_commit_callbacks):
+    flaky_smtp.failures = 1000  # tasks run in process here, as without Redis
+
+    with django_capture_on_commit_callbacks(execute=True):
+        outbox.queue_your_turn(ana, table, **current_turn(table))
+
+    notice = Notice.objects.get()
+    assert notice.status == "failed" and notice.attempts == send_notice.max_retries + 1
+    assert mailoutbox == []
+
+
 # ---------------------------------------------------------------------------- once
 def test_it_sends_one_reminder_per_turn(ana, table, mailoutbox,
                                         django_capture_on_commit_callbacks):
