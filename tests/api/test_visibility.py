@@ -80,6 +80,9 @@ def check_response(response, viewer_seat: int | None, table_id: int) -> None:
             assert "you" not in body, "a spectator got a `you`"
         if body["round"]["status"] == "playing":
             assert body["round"]["hands"] is None
+        # Stored and loaded again move after move, reshuffles included, no card goes missing.
+        in_hands = sum(seat["cards"] for seat in body["seats"])
+        assert in_hands + body["round"]["draw_pile"] + len(body["round"]["discard"]) == 108
 
 
 class Watched:
@@ -141,9 +144,12 @@ def olga(make_player):
     (2, {"scoring": {"mode": "target", "target": 60}}, 3),
 ], ids=["three-seats-every-house-rule", "two-seats-to-a-target"])
 def test_no_response_to_any_seat_or_spectator_leaks_a_secret_over_a_whole_game(
-        host, make_player, make_table, olga, players, body, seed):
+        host, make_player, make_table, olga, settings, players, body, seed):
+    settings.WILDCARDS_ALLOW_RIGGED_DECKS = True  # for a seeded deck: the same game each run
     others = [make_player() for _ in range(players - 1)]
-    table_id = make_table(others, players=players, spectators=True, **body)
+    # A seed long enough that finding its digits in a response means it leaked.
+    table_id = make_table(others, players=players, spectators=True, seed=987654321000 + seed,
+                          **body)
     assert host.post(f"/api/tables/{table_id}/start").status_code == 200
     table = Watched(table_id, [host, *others], spectator=olga)
     final = table.play_to_the_end(seed)
@@ -151,6 +157,9 @@ def test_no_response_to_any_seat_or_spectator_leaks_a_secret_over_a_whole_game(
     assert final["status"] == "finished"
     assert final["round"]["hands"] is not None  # face up at the end: allowed
     assert table.responses > 100
+    log = host.get(f"/api/tables/{table_id}/moves").json()["moves"]
+    kinds = {event["kind"] for move in log for event in move["events"]}
+    assert "drew" in kinds and "played" in kinds
 
 
 def test_the_seed_is_never_shown_even_to_the_host_of_a_rigged_table(host, rigged_table):
