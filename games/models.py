@@ -147,7 +147,9 @@ class Round(models.Model):
     points = models.IntegerField(null=True, blank=True)
     # Server-side only: the draw pile's order, top card last.
     draw_pile = models.JSONField(default=list)
-    # The discard pile is the DiscardEntry rows from this position on (a reshuffle moves it).
+    # The discard pile as it lies now, bottom first; read with the round in one query. Its
+    # history stays in DiscardEntry: the pile is the entries from `discard_from` on.
+    discard = models.JSONField(default=list)
     discard_from = models.PositiveIntegerField(default=0)
     discard_next = models.PositiveIntegerField(default=0)  # position of the next card laid
     deadline_at = models.DateTimeField(null=True, blank=True)

@@ -1,8 +1,8 @@
 """Between the rows of `games.models` and the engine's `GameState`.
 
-`load` reads a table in a fixed number of queries (the table with its round, the seats, the
-hands, the discard pile), whatever the size of the hands or the length of the history; `save`
-writes back only what a move changed, again in a fixed number of queries.
+`load` reads a table in a fixed number of queries (the table, the seats, the hands with their
+round), whatever the size of the hands or the length of the history; `save_round` and
+`save_seats_and_table` write back only what a move changed, again in a fixed number of queries.
 """
 
 from __future__ import annotations
@@ -43,26 +43,26 @@ def options_of(table: Table) -> Options:
 
 
 def load(table_id: int, *, lock: bool = False) -> Game:
-    """The table, its seats and its current round. With `lock`, the table row stays locked
-    until the transaction ends: every writer takes this lock first, so moves are serialized."""
+    """The table, its seats and its current round, in three queries. With `lock`, the table row
+    stays locked until the transaction ends: every writer takes this lock first, so moves are
+    serialized."""
+    tables = Table.objects.all()
     if lock:
-        # Lock first, read after. A locking query that also joined the round would, after
-        # waiting for the lock, see the table row as the winner left it but the round as it
-        # was before: at READ COMMITTED only the locked row is read again.
-        Table.objects.select_for_update().filter(pk=table_id).values_list("pk").get()
-    table = Table.objects.select_related("current_round").get(pk=table_id)
+        # The locking query reads the table alone: after waiting for the lock, PostgreSQL reads
+        # the locked row again as the winner left it (a joined row would come back as it was
+        # before). The round and the hands come from later statements, which see the winner's
+        # commit.
+        tables = tables.select_for_update()
+    table = tables.get(pk=table_id)
     seats = list(Seat.objects.filter(table=table).select_related("user").order_by("number"))
     game = Game(table, seats)
-    round_row = table.current_round
-    if round_row is None:
+    if table.current_round_id is None:
         return game
-    hands = sorted(Hand.objects.filter(round=round_row), key=lambda hand: hand.seat)
-    discard = list(
-        DiscardEntry.objects.filter(round=round_row, position__gte=round_row.discard_from)
-        .order_by("position").values_list("card", flat=True)
-    )
+    hands = list(Hand.objects.filter(round_id=table.current_round_id).select_related("round")
+                 .order_by("seat"))
+    round_row = table.current_round = hands[0].round
     game.round, game.hands = round_row, hands
-    game.state = _state(table, seats, round_row, hands, discard)
+    game.state = _state(table, seats, round_row, hands, round_row.discard)
     return game
 
 
@@ -123,6 +123,7 @@ def _round_fields(state: GameState, codes: tuple[str, ...]) -> dict:
         "jump_open": state.jump_open, "shuffles": state.shuffles, "status": state.round_status,
         "winner": state.round_winner, "points": state.round_points,
         "draw_pile": [codes[c] for c in state.draw_pile],
+        "discard": [codes[c] for c in state.discard],
     }
 
 
