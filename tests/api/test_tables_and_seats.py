@@ -255,6 +255,23 @@ def test_the_host_starts_with_the_seats_filled_so_far(host, bob, cy, make_table)
     assert table_of(bob, table)["status"] == "playing"
 
 
+def test_a_hand_is_shown_sorted_and_lists_each_playable_card_once(rigged_table):
+    ana_dealt = ["wild", "flame-3", "sun-0", "flame-3", "leaf-5", "flame-7", "sun-skip"]
+    bob_dealt = ["wave-9", "leaf-2", "sun-8", "wave-1", "leaf-6", "sun-3", "wave-2"]
+    table, (ana, bob) = rigged_table(hands=[ana_dealt, bob_dealt], starter="flame-4",
+                                     draw=["sun-5"])
+    assert ana.state(table)["you"]["hand"] == ["flame-3", "flame-3", "flame-7", "sun-0",
+                                               "sun-skip", "leaf-5", "wild"]
+    # Bob holds nothing Red, no 4 and no Wild: he draws sun-5, which slots into its place.
+    drew = bob.move(table, "draw")
+    assert drew.json()["you"]["hand"] == ["sun-3", "sun-5", "sun-8", "leaf-2", "leaf-6",
+                                          "wave-1", "wave-2", "wave-9"]
+    you = ana.state(table)["you"]
+    assert you["playable"] == ["flame-3", "flame-7", "wild"]
+    assert you["refusals"] == {"sun-0": "no-match", "sun-skip": "no-match",
+                               "leaf-5": "no-match"}
+
+
 def test_only_the_host_starts(host, bob, olga, make_table):
     table = make_table([bob])
     for player in (bob, olga):
