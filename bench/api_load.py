@@ -8,8 +8,9 @@ The script
      tasks run in the web process;
   3. signs up `--clients` players, seats them at tables of `--players` and starts the games;
   4. phase 1, the floor (`--me-seconds`): every client sends GET /api/me in a loop;
-  5. phase 2, the games (`--seconds`): every client reads its state (GET /api/tables/{id}/state)
-     and, when it is its turn, posts a legal move picked at random from `you.playable` /
+  5. phase 2, the games (`--seconds`): every client reads its state (GET /api/tables/{id}/state,
+     then `?since=<the version it holds>`, answered 304 while nothing changed) and, when it is
+     its turn, posts a legal move picked at random from `you.playable` /
      `you.actions` (a Wild gets a color) with the state's version as `expected_version`; a
      client whose turn it is not waits `--poll-ms` before reading again. Every `--me-every`-th
      loop a client also sends GET /api/me, so the floor is measured under the same load, at the
@@ -105,12 +106,14 @@ class Stats:
 
     move_ok: list[float] = field(default_factory=list)
     state: list[float] = field(default_factory=list)
+    state_304: list[float] = field(default_factory=list)
     me: list[float] = field(default_factory=list)
     codes: Counter = field(default_factory=Counter)
 
     def merge(self, other: Stats) -> None:
         self.move_ok += other.move_ok
         self.state += other.state
+        self.state_304 += other.state_304
         self.me += other.me
         self.codes.update(other.codes)
 
@@ -207,6 +210,7 @@ def game_loop(player: Player, group: Group, port: int, deadline: float, stop: th
               stats: Stats, poll: float, me_every: int, seed: int) -> None:
     rng = random.Random(seed)
     http = Http(port)
+    last: dict | None = None  # the last full view of the table
     try:
         for loop in range(1, MAX_REQUESTS_PER_CLIENT + 1):
             if stop.is_set() or time.monotonic() >= deadline:
@@ -217,12 +221,22 @@ def game_loop(player: Player, group: Group, port: int, deadline: float, stop: th
                 if status == 200:
                     stats.me.append(elapsed)
             table = group.table
-            status, view, elapsed = http.call("GET", f"/api/tables/{table}/state", player.token)
+            if last is not None and last["table"] != table:
+                last = None
+            # Like a good client, ask only for what changed since the view it holds.
+            since = f"?since={last['version']}" if last is not None else ""
+            status, view, elapsed = http.call("GET", f"/api/tables/{table}/state{since}",
+                                              player.token)
             stats.codes[f"GET state {status}"] += 1
-            if status != 200:
+            if status == 304:
+                stats.state_304.append(elapsed)
+                view = last
+            elif status != 200:
                 stop.wait(poll)
                 continue
-            stats.state.append(elapsed)
+            else:
+                stats.state.append(elapsed)
+                last = view
             if view["status"] == "finished":
                 try:
                     group.game_over(table, http)
@@ -244,6 +258,7 @@ def game_loop(player: Player, group: Group, port: int, deadline: float, stop: th
             stats.codes[f"POST move {status}{' ' + code if code else ''}"] += 1
             if status == 200:
                 stats.move_ok.append(elapsed)
+                last = answer
     finally:
         http.close()
 
@@ -527,6 +542,7 @@ def run(args: argparse.Namespace, env: dict, port: int, log) -> int:
               f"moves/s")
         print(line("POST move (accepted, 200)", games.move_ok))
         print(line("GET state", games.state))
+        print(line("GET state?since (304)", games.state_304))
         print(line("GET /api/me (interleaved)", games.me))
         busy = sum(cpu.values())
         print(f"  CPU used in phase 2: gunicorn {cpu['gunicorn']:.1f} s, PostgreSQL "
