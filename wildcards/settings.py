@@ -141,15 +141,38 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
 }
 
-# Celery: Redis when REDIS_URL is set; without it tasks run in the web process right after the
-# transaction that queued them commits (enough for a newcomer's `make run`).
-CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_RESULT_BACKEND = None
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=REDIS_URL is None)
+# Celery: Redis from REDIS_URL as broker and result backend. Without Redis, kombu's filesystem
+# transport: messages are files under .celery/ (git-ignored), so web, worker and beat started as
+# separate processes on one machine still share one queue (what `make run` does without Redis).
+# Tasks run in the process that queues them only when CELERY_TASK_ALWAYS_EAGER=1 says so.
+CELERY_DATA_DIR = BASE_DIR / ".celery"
+if REDIS_URL:
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_RESULT_BACKEND = REDIS_URL
+else:
+    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        # one folder in and out: every process reads what any other one wrote
+        "data_folder_in": str(CELERY_DATA_DIR / "queue"),
+        "data_folder_out": str(CELERY_DATA_DIR / "queue"),
+        "control_folder": str(CELERY_DATA_DIR / "control"),
+        "processed_folder": str(CELERY_DATA_DIR / "processed"),
+        "store_processed": False,
+    }
+    CELERY_RESULT_BACKEND = None
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_RESULT_EXPIRES = 3600  # results are for watching tasks; nothing waits on them for long
 CELERY_TASK_TIME_LIMIT = 60
 CELERY_TASK_SOFT_TIME_LIMIT = 50
+# acks_late is set per task, on those safe to run twice; a worker that dies mid-task then hands
+# it back (instead of the task being lost).
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BEAT_SCHEDULE_FILENAME = str(CELERY_DATA_DIR / "celerybeat-schedule")
 
 # Shared by every web process when Redis is there, so throttles count across processes.
 CACHES = {
