@@ -3,18 +3,14 @@ and Draw until playable, one sentence at a time."""
 
 from __future__ import annotations
 
-import copy
-import json
 from collections import Counter
 
 import pytest
+from deck_helpers import DRAW, PASS, TAKE, codes, hand, ok, pile, play, refusal
 
 from games.rules import (
-    Applied,
     Move,
     Options,
-    Refused,
-    apply,
     legal_actions,
     new_game,
     position,
@@ -23,28 +19,14 @@ from games.rules import (
 )
 from games.rules.cards import CLASSIC
 
-DRAW, PASS, TAKE = Move("draw"), Move("pass"), Move("take")
 STACKING = Options(stacking=True)
 SEVEN_ZERO = Options(seven_zero=True)
 JUMP_IN = Options(jump_in=True)
 UNTIL_PLAYABLE = Options(draw_until_playable=True)
 
 
-def codes(cards) -> list[str]:
-    return [CLASSIC.codes[card] for card in cards]
-
-
-def hand(state, seat: int) -> list[str]:
-    return codes(state.hands[seat])
-
-
 def hands(state) -> list[list[str]]:
     return [codes(h) for h in state.hands]
-
-
-def pile(state) -> list[str]:
-    """The draw pile, top card first."""
-    return codes(reversed(state.draw_pile))
 
 
 def color(state) -> str | None:
@@ -53,26 +35,6 @@ def color(state) -> str | None:
 
 def direction(state) -> str:
     return public_view(state)["round"]["direction"]
-
-
-def ok(state, seat: int, move: Move):
-    result = apply(state, seat, move)
-    assert isinstance(result, Applied), f"{move} refused: {getattr(result, 'code', None)}"
-    return result.state
-
-
-def refusal(state, seat: int, move: Move) -> str:
-    before = copy.deepcopy(state)
-    snapshot = json.dumps(state.to_dict())
-    result = apply(state, seat, move)
-    assert isinstance(result, Refused), f"{move} was accepted"
-    assert state == before
-    assert json.dumps(state.to_dict()) == snapshot
-    return result.code
-
-
-def play(card: str, color: str | None = None, target: int | None = None) -> Move:
-    return Move("play", card, color, target)
 
 
 def rigged_deal(players: int, dealt: dict[int, list[str]], starter: str,

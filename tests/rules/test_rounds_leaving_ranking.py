@@ -4,16 +4,14 @@ game", "Time limits"; timeout.py for the documented tie-breaks)."""
 
 from __future__ import annotations
 
-import copy
-
 import pytest
+from deck_helpers import CONCEDE, DRAW, PASS, TAKE, codes, hand, ok, play, refusal
 
 from games.rules import (
     Applied,
     InvalidSetup,
     Move,
     Options,
-    Refused,
     apply,
     legal_actions,
     new_game,
@@ -23,36 +21,8 @@ from games.rules import (
     timeout_turn,
     view_for,
 )
-from games.rules.cards import CLASSIC
 
-DRAW, PASS, TAKE, CONCEDE = Move("draw"), Move("pass"), Move("take"), Move("concede")
 TARGET = Options(scoring="target", target=100)
-
-
-def codes(cards) -> list[str]:
-    return [CLASSIC.codes[card] for card in cards]
-
-
-def hand(state, seat: int) -> list[str]:
-    return codes(state.hands[seat])
-
-
-def ok(state, seat: int, move: Move):
-    result = apply(state, seat, move)
-    assert isinstance(result, Applied), f"{move} refused: {getattr(result, 'code', None)}"
-    return result.state
-
-
-def refusal(state, seat: int, move: Move) -> str:
-    before = copy.deepcopy(state)
-    result = apply(state, seat, move)
-    assert isinstance(result, Refused), f"{move} was accepted"
-    assert state == before
-    return result.code
-
-
-def play(card: str, color: str | None = None, target: int | None = None) -> Move:
-    return Move("play", card, color, target)
 
 
 def ranks(state) -> dict[int, int]:

@@ -3,64 +3,19 @@ round nobody can finish, big hands."""
 
 from __future__ import annotations
 
-import copy
 import json
 from collections import Counter
 
 import pytest
+from deck_helpers import DRAW, PASS, TAKE, codes, hand, ok, ok_events, pile, play, refusal
 
 from games.rules import (
-    Applied,
-    Move,
     Options,
-    Refused,
-    apply,
     legal_actions,
     position,
     public_view,
     view_for,
 )
-from games.rules.cards import CLASSIC
-
-DRAW, PASS, TAKE = Move("draw"), Move("pass"), Move("take")
-
-
-def codes(cards) -> list[str]:
-    return [CLASSIC.codes[card] for card in cards]
-
-
-def hand(state, seat: int) -> list[str]:
-    return codes(state.hands[seat])
-
-
-def pile(state) -> list[str]:
-    """The draw pile, top card first."""
-    return codes(reversed(state.draw_pile))
-
-
-def ok(state, seat: int, move: Move):
-    result = apply(state, seat, move)
-    assert isinstance(result, Applied), f"{move} refused: {getattr(result, 'code', None)}"
-    return result.state
-
-
-def ok_events(state, seat: int, move: Move):
-    result = apply(state, seat, move)
-    assert isinstance(result, Applied), f"{move} refused: {getattr(result, 'code', None)}"
-    return result.state, [event.kind for event in result.events]
-
-
-def refusal(state, seat: int, move: Move) -> str:
-    before = copy.deepcopy(state)
-    result = apply(state, seat, move)
-    assert isinstance(result, Refused), f"{move} was accepted"
-    assert state == before
-    return result.code
-
-
-def play(card: str, color: str | None = None, target: int | None = None) -> Move:
-    return Move("play", card, color, target)
-
 
 # ---------------------------------------------------------------- the draw pile runs out
 

@@ -7,10 +7,10 @@ Each test builds a small literal position, so that it reads as one sentence of t
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
+from deck_helpers import CONCEDE, DRAW, PASS, TAKE, codes, hand, ok, pile, play, refusal
 
 from games.rules import (
     Applied,
@@ -24,45 +24,6 @@ from games.rules import (
     public_view,
     view_for,
 )
-from games.rules.cards import CLASSIC
-
-
-def codes(cards: list[int]) -> list[str]:
-    return [CLASSIC.codes[card] for card in cards]
-
-
-def hand(state, seat: int) -> list[str]:
-    return codes(state.hands[seat])
-
-
-def pile(state) -> list[str]:
-    """The draw pile, top card first."""
-    return codes(reversed(state.draw_pile))
-
-
-def ok(state, seat: int, move: Move):
-    result = apply(state, seat, move)
-    assert isinstance(result, Applied), f"{move} refused: {getattr(result, 'code', None)}"
-    return result.state
-
-
-def refusal(state, seat: int, move: Move) -> str:
-    """The reason code of a refused move; the state must be exactly as it was."""
-    before = copy.deepcopy(state)
-    snapshot = json.dumps(state.to_dict())
-    result = apply(state, seat, move)
-    assert isinstance(result, Refused), f"{move} was accepted"
-    assert state == before
-    assert json.dumps(state.to_dict()) == snapshot
-    return result.code
-
-
-def play(card: str, color: str | None = None, target: int | None = None) -> Move:
-    return Move("play", card, color, target)
-
-
-DRAW, PASS, TAKE, CONCEDE = Move("draw"), Move("pass"), Move("take"), Move("concede")
-
 
 # ---------------------------------------------------------------------------- a turn
 

@@ -6,29 +6,17 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from deck_helpers import CONCEDE, DRAW, ok, play
+
 from games.rules import (
-    Applied,
     Move,
     Options,
-    apply,
     new_game,
     position,
     public_view,
     view_for,
 )
 from games.rules.cards import CLASSIC
-
-DRAW, CONCEDE = Move("draw"), Move("concede")
-
-
-def ok(state, seat: int, move: Move):
-    result = apply(state, seat, move)
-    assert isinstance(result, Applied), f"{move} refused: {getattr(result, 'code', None)}"
-    return result.state
-
-
-def play(card: str, color: str | None = None, target: int | None = None) -> Move:
-    return Move("play", card, color, target)
 
 
 def rigged_deal(players: int, dealt: dict[int, list[str]], starter: str) -> list[str]:
