@@ -2,8 +2,10 @@
 """`make run`: start Wild Cards on this machine for development.
 
 Picks the database and Redis (DATABASE_URL / REDIS_URL when set; otherwise the local
-PostgreSQL and Redis when they answer; otherwise SQLite and no Redis), migrates, makes sure the
-demo account exists, then starts every process in PROCESSES and stops them all together.
+PostgreSQL and Redis when they answer; otherwise SQLite and no Redis: Celery then uses kombu's
+filesystem broker under .celery/), migrates, makes sure the demo account exists, then starts
+every process of `processes()` (web, Celery worker, Celery beat) and stops them all together.
+DATABASE_URL=sqlite and REDIS_URL=none skip the look-up (SQLite, no Redis).
 """
 
 import os
@@ -17,6 +19,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 LOCAL_POSTGRES_SERVER = "postgres://postgres@127.0.0.1:5432"
 LOCAL_DATABASE_NAME = "wildcards"
 LOCAL_REDIS_URL = "redis://127.0.0.1:6379/0"
+CELERY_DIR = BASE_DIR / ".celery"  # the filesystem broker's folders and beat's schedule file
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "demo-password"
@@ -24,11 +27,17 @@ DEMO_EMAIL = "demo@example.com"
 
 
 def processes(port: str) -> list[tuple[str, list[str]]]:
-    """What `make run` keeps running, like the lines of a Procfile. The Celery worker and beat
-    join this list when the project has tasks."""
+    """What `make run` keeps running, like the lines of a Procfile: the site, the Celery worker
+    (bot turns, notices, deadlines) and Celery beat (the periodic tasks; its schedule file lives
+    under .celery/). Without Redis the three share kombu's filesystem broker under .celery/."""
     manage = [sys.executable, str(BASE_DIR / "manage.py")]
+    celery = [sys.executable, "-m", "celery", "-A", "wildcards"]
     return [
         ("web", [*manage, "runserver", f"127.0.0.1:{port}"]),
+        ("worker", [*celery, "worker", "--loglevel", "INFO", "--concurrency", "2",
+                    "--without-gossip", "--without-mingle"]),
+        ("beat", [*celery, "beat", "--loglevel", "INFO",
+                  "--schedule", str(CELERY_DIR / "celerybeat-schedule")]),
     ]
 
 
@@ -67,7 +76,10 @@ def local_redis_url() -> str | None:
 
 
 def choose_services() -> None:
-    if os.environ.get("DATABASE_URL"):
+    if os.environ.get("DATABASE_URL", "").lower() == "sqlite":
+        del os.environ["DATABASE_URL"]
+        print(f"Database: SQLite ({BASE_DIR / 'db.sqlite3'}), as DATABASE_URL=sqlite asks.")
+    elif os.environ.get("DATABASE_URL"):
         print("Database: DATABASE_URL from the environment.")
     elif url := local_postgres_url():
         os.environ["DATABASE_URL"] = url
@@ -75,13 +87,17 @@ def choose_services() -> None:
     else:
         print(f"Database: SQLite ({BASE_DIR / 'db.sqlite3'}).")
 
-    if os.environ.get("REDIS_URL"):
+    if os.environ.get("REDIS_URL", "").lower() == "none":
+        del os.environ["REDIS_URL"]
+        print("Redis: off (REDIS_URL=none); Celery uses the filesystem broker under .celery/.")
+    elif os.environ.get("REDIS_URL"):
         print("Redis: REDIS_URL from the environment.")
     elif url := local_redis_url():
         os.environ["REDIS_URL"] = url
         print(f"Redis: local Redis ({url}).")
     else:
-        print("Redis: none answers on 127.0.0.1:6379; running without it.")
+        print("Redis: none answers on 127.0.0.1:6379; Celery uses the filesystem broker under "
+              ".celery/ instead.")
 
 
 def prepare_database() -> None:
@@ -142,14 +158,17 @@ def main() -> int:
     choose_services()
     prepare_database()
 
+    CELERY_DIR.mkdir(exist_ok=True)
+    commands = processes(port)
     print()
     print(
         f"Wild Cards is running: open http://127.0.0.1:{port}/ "
         f"(log in as {DEMO_USERNAME} / {DEMO_PASSWORD})"
     )
+    print(f"Processes: {', '.join(name for name, _ in commands)} (Ctrl-C stops them all).")
     print()
     sys.stdout.flush()
-    return supervise(processes(port))
+    return supervise(commands)
 
 
 if __name__ == "__main__":
