@@ -16,6 +16,7 @@ from datetime import timedelta
 from urllib.parse import urlsplit
 
 import pytest
+import redis
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
 from django.contrib.auth import get_user_model
@@ -62,8 +63,9 @@ def _close_worker_connections(**kwargs) -> None:
 def real_worker():
     url = _redis_url(15)
     saved = {key: app.conf[key] for key in SAVED_CONF}
+    queue = f"wildcards-test-{uuid.uuid4().hex[:12]}"
     app.conf.update(broker_url=url, result_backend=url, task_always_eager=False,
-                    task_default_queue=f"wildcards-test-{uuid.uuid4().hex[:12]}")
+                    task_default_queue=queue)
     _forget_connections()
     task_postrun.connect(_close_worker_connections, weak=False)
     try:
@@ -74,6 +76,9 @@ def real_worker():
         task_postrun.disconnect(_close_worker_connections)
         app.conf.update(saved)
         _forget_connections()
+        client = redis.Redis.from_url(url)
+        client.delete(queue, *client.keys(f"_kombu.binding*.{queue}"))
+        client.close()
 
 
 def _wait_for(what: str, condition, seconds: float = WAIT_SECONDS):
