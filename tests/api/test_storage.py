@@ -50,8 +50,10 @@ def all_cards_of(table_id: int) -> Counter:
     cards = Counter(current.draw_pile)
     for hand in Hand.objects.filter(round=current):
         cards.update(hand.cards)
-    cards.update(DiscardEntry.objects.filter(round=current, position__gte=current.discard_from)
-                 .values_list("card", flat=True))
+    history = list(DiscardEntry.objects.filter(round=current, position__gte=current.discard_from)
+                   .order_by("position").values_list("card", flat=True))
+    assert history == current.discard, "the pile's history and the pile disagree"
+    cards.update(current.discard)
     return cards
 
 
