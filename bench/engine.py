@@ -30,8 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.rules import Options, legal_actions, legal_moves, new_game  # noqa: E402
-from games.rules import apply as apply_move  # noqa: E402
+from games.rules import Options, new_game, rules_for  # noqa: E402
 
 OPTION_SETS = {
     "default": Options(),
@@ -44,17 +43,19 @@ def play_game(players: int, options: Options, seed: int, in_place: bool) -> int:
     rng = random.Random(seed)
     random_ = rng.random
     state = new_game(players, options, seed=seed).state
+    rules = rules_for(state)  # the deck's rules: what games.rules.apply dispatches to
     jump_in = options.jump_in
     moves = 0
     while state.status == "playing":
         seat = state.turn
         if jump_in and state.jump_open:
             for other in range(players):
-                if other != seat and "play" in legal_actions(state, other) and random_() < 0.5:
+                if (other != seat and "play" in rules.legal_actions(state, other)
+                        and random_() < 0.5):
                     seat = other
                     break
-        choices = legal_moves(state, seat)
-        result = apply_move(state, seat, choices[int(random_() * len(choices))], in_place)
+        choices = rules.legal_moves(state, seat)
+        result = rules.apply(state, seat, choices[int(random_() * len(choices))], in_place)
         if not result.ok:
             raise AssertionError(f"legal move refused: {result.code}")
         state = result.state
