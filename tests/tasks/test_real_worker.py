@@ -15,6 +15,7 @@ import uuid
 from datetime import timedelta
 from urllib.parse import urlsplit
 
+import kombu.pools
 import pytest
 import redis
 from celery.contrib.testing.worker import start_worker
@@ -44,10 +45,12 @@ def _redis_url(db: int) -> str:
 
 def _forget_connections() -> None:
     """The app caches its broker pool, its amqp (queues, producers) and its result backend: drop
-    them so the next use follows the configuration just changed."""
+    them so the next use follows the configuration just changed. kombu keeps producer pools of
+    its own, per connection: they go too (closed, then forgotten)."""
     if app._pool is not None:
         app._pool.force_close_all()
         app._pool = None
+    kombu.pools.reset()
     app.__dict__.pop("amqp", None)
     app._backend_cache = None
     app._local.__dict__.pop("backend", None)
