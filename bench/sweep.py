@@ -8,11 +8,13 @@ For each size (default 10,000 and 100,000 turn-by-turn tables) the script
      INSERT ... SELECT until there are N tables, each with its own seats, round, hands and
      discard entries; every 100th table's deadline (and reminder) is a minute in the past, the
      others' lie hours ahead (every table has a deadline: the partial index holds all of them);
-  3. VACUUM ANALYZE, then prints EXPLAIN (ANALYZE, BUFFERS) of the due-row query
-     (rounds whose deadline_at <= now, oldest first; index `round_deadline_due`);
-  4. times one sweep: `games.deadlines.sweep(now)` when it exists (Celery tasks it queues run in
-     this process: CELERY_TASK_ALWAYS_EAGER=1), otherwise the due-row query plus
-     `games.persistence.load` of each due table (and says so);
+  3. VACUUM ANALYZE, then prints EXPLAIN (ANALYZE, BUFFERS) of the due-row query as
+     games.deadlines.expire_due makes it (rounds of playing tables whose deadline_at <= now,
+     oldest first, a batch of 100; index `round_deadline_due`);
+  4. times one sweep: `games.deadlines.sweep(now)` when it exists (the Celery tasks it queues,
+     bot turns and emails, go to an in-memory broker and are not run: they are the worker's
+     work), otherwise the due-row query plus `games.persistence.load` of each due table (and
+     says so);
   5. prints due tables handled per second for every size, and drops the database (unless
      `--keep-db`).
 
@@ -108,9 +110,11 @@ def fill(size: int, due_every: int) -> int:
 
 
 def due_rows(now):
-    from games.models import Round
+    """The due-row query as games.deadlines.expire_due makes it (its first batch)."""
+    from games.models import Round, Table
 
-    return Round.objects.filter(deadline_at__lte=now).order_by("deadline_at")
+    return (Round.objects.filter(deadline_at__lte=now, table__status=Table.Status.PLAYING)
+            .order_by("deadline_at").values_list("table_id", "deadline_at")[:100])
 
 
 def sweep_once(now) -> tuple[str, int]:
@@ -121,10 +125,12 @@ def sweep_once(now) -> tuple[str, int]:
     if sweep is not None:
         result = sweep(now)
         return "games.deadlines.sweep(now)", result
+    from games.models import Round
     from games.persistence import load
 
     handled = 0
-    for table_id in due_rows(now).values_list("table_id", flat=True):
+    for table_id in (Round.objects.filter(deadline_at__lte=now).order_by("deadline_at")
+                     .values_list("table_id", flat=True)):
         load(table_id)
         handled += 1
     return ("no games.deadlines yet: the due-row query + games.persistence.load of each due "
@@ -147,7 +153,7 @@ def measure(size: int, due_every: int, server: str) -> dict:
         c.execute("SELECT count(*) FROM games_round WHERE deadline_at IS NOT NULL")
         with_deadline = c.fetchone()[0]
     now = timezone.now()
-    plan = due_rows(now).values_list("table_id", flat=True).explain(analyze=True, buffers=True)
+    plan = due_rows(now).explain(analyze=True, buffers=True)
     started = time.perf_counter()
     how, result = sweep_once(now)
     seconds = time.perf_counter() - started
@@ -171,13 +177,18 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     os.environ.update({
         "DATABASE_URL": f"{args.server}/{DATABASE}", "DEBUG": "0",
-        "SECRET_KEY": "bench-sweep-not-secret", "CELERY_TASK_ALWAYS_EAGER": "1",
-        "DJANGO_SETTINGS_MODULE": "wildcards.settings",
+        "SECRET_KEY": "bench-sweep-not-secret", "DJANGO_SETTINGS_MODULE": "wildcards.settings",
+        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
     })
     os.environ.pop("REDIS_URL", None)
     import django
 
     django.setup()
+    from wildcards.celery import app
+
+    # The tasks a sweep queues (bot turns after a seat went to a bot, reminder emails) are the
+    # worker's work, not the sweep's: queued into memory here and never run.
+    app.conf.update(broker_url="memory://", task_always_eager=False, result_backend=None)
     from django.db import connections
 
     print(f"# bench/sweep.py on {platform.node()} ({os.cpu_count()} CPUs), "
