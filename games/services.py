@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, F
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from games.rules import (
@@ -27,7 +27,9 @@ from games.rules import (
     view_for,
 )
 from games.rules.moves import DRAW, PASS, PLAY, TAKE
-from games.rules.state import NONE, PLAYING
+from games.rules.scoring import ranking
+from games.rules.state import FINISHED, NONE, PLAYING
+from notifications.outbox import queue_game_over, queue_your_turn
 
 from .models import IdempotentAnswer, Seat, Table
 from .models import Move as MoveRow
@@ -36,6 +38,8 @@ from .persistence import Game, create_round, load, options_of, save_round, save_
 AVAILABLE_DECKS = ("classic",)
 BOT_MOVES_PER_TASK = 200  # a long run of bot turns continues in a fresh task
 MOVE_TIMER_SECONDS = {"relaxed": 45, "normal": 30, "fast": 15}
+AWAY_AFTER = timedelta(minutes=2)  # a real-time seat without presence this long is `away`
+PRESENCE_EVERY = timedelta(seconds=10)  # last_seen_at is written at most this often
 
 
 class ServiceError(Exception):
@@ -207,8 +211,15 @@ def start_game(table_id: int, user) -> Game:
         dealt = new_game(len(game.seats), options_of(table), table.seed, table.deck_order,
                          deck=table.deck)
         table.status = Table.Status.PLAYING
-        create_round(game, dealt.state, *turn_deadline(table, timezone.now()))
+        now = timezone.now()
+        deadline = turn_deadline(table, now)
+        create_round(game, dealt.state, *deadline)
+        if table.mode == Table.Mode.REALTIME:  # presence counts from the deal
+            Seat.objects.filter(table=table, user__isnull=False).update(last_seen_at=now)
+            for seat in game.seats:
+                seat.last_seen_at = now if seat.user_id is not None else None
         _bump(game, "status", "current_round")
+        _notify_turn(game, deadline[0])
         _after_commit(game)
     return game
 
@@ -315,6 +326,7 @@ def make_move(table_id: int, user, move: Move, *, expected_version: int | None =
     with transaction.atomic():
         game = _load(table_id, lock=True)
         seat = _seat_or_403(game, user)
+        _seen_in(game, seat, timezone.now())
         if idempotency_key:
             first = IdempotentAnswer.objects.filter(
                 table=game.table, seat=seat.number, key=idempotency_key).first()
@@ -335,9 +347,10 @@ def _refusal(game: Game, code: str, status: int = 422) -> Answer:
 
 
 def _move(game: Game, seat: Seat, move: Move, expected_version: int | None, by: str,
-          view: bool = True) -> Answer:
+          view: bool = True, now: datetime | None = None) -> Answer:
     """Judge and store one move; the answer holds the seat's new view (unless `view` is off:
-    bots need none). The caller queues what follows, once per transaction."""
+    bots need none). The caller queues what follows, once per transaction. `now` is the time
+    of the move (the sweep passes its own, so `sweep_deadlines --now T` moves at T)."""
     table = game.table
     if game.state is None or table.status != Table.Status.PLAYING:
         return _refusal(game, "game-not-playing")
@@ -348,7 +361,7 @@ def _move(game: Game, seat: Seat, move: Move, expected_version: int | None, by: 
     result = rules_for(game.state).apply(game.state, seat.number, move)
     if not result.ok:
         return _refusal(game, result.code)
-    _record(game, seat.number, move, result, by, timezone.now())
+    _record(game, seat.number, move, result, by, now or timezone.now())
     return Answer(200, describe(game, seat) if view else {})
 
 
@@ -357,6 +370,7 @@ def _record(game: Game, number: int, move: Move, result, by: str, now: datetime)
     laid = sum(1 for event in result.events if event.kind == "played")
     fields = {"version"}
     deadline = _next_deadline(game, move, result, now)
+    before = game.round.deadline_at
     if result.ended is not None:
         game.round.deadline_at = game.round.remind_at = None
         save_round(game, result.ended, laid)
@@ -377,6 +391,23 @@ def _record(game: Game, number: int, move: Move, result, by: str, now: datetime)
         target=move.target, by=by, events=[_event_json(e) for e in result.events],
         created_at=now,
     )
+    if result.state.status == FINISHED:
+        queue_game_over(table, ranking(result.state, rules_for(result.state).deck))
+    elif deadline[0] is not None and (deadline[0] != before or result.ended is not None):
+        _notify_turn(game, deadline[0])
+
+
+def _notify_turn(game: Game, deadline_at: datetime | None) -> None:
+    """"Your turn" to the person whose turn has just begun at a turn-by-turn table (the
+    outbox skips real-time tables and those who do not want it)."""
+    state = game.state
+    if (deadline_at is None or game.table.mode != Table.Mode.TURN or state is None
+            or state.status != PLAYING):
+        return
+    seat = game.seats[state.turn]
+    if seat.user_id is not None and seat.state == Seat.State.PLAYING:
+        queue_your_turn(seat.user, game.table, round_number=state.round_number,
+                        deadline_at=deadline_at)
 
 
 def _next_deadline(game: Game, move: Move, result, now: datetime) -> tuple:
@@ -414,14 +445,30 @@ def _event_json(event) -> dict:
             if value is not None and value != ()}
 
 
+def bot_plays(seat: Seat) -> bool:
+    """A bot moves for this seat: a bot's seat, a person's handed to a bot, or one whose
+    player is away (until they return)."""
+    return seat.is_bot or seat.state == Seat.State.AWAY
+
+
 def _after_commit(game: Game) -> None:
-    """Queue what follows a change: the next bot turn when a bot is to play."""
+    """Queue what follows a change: the next bot turn when a bot is to play; at a real-time
+    table, the expiry of a person's turn at its deadline (the sweep is the safety net)."""
     if game.state is None or game.state.status != PLAYING:
         return
     seat = game.seats[game.state.turn]
-    if seat.is_bot:
-        table_id, version = game.table.pk, game.table.version
+    table_id, version = game.table.pk, game.table.version
+    if bot_plays(seat):
         transaction.on_commit(lambda: _queue_bot_turn(table_id, version))
+    elif game.table.mode == Table.Mode.REALTIME and game.round.deadline_at is not None:
+        deadline = game.round.deadline_at
+        transaction.on_commit(lambda: _queue_expiry(table_id, version, deadline), robust=True)
+
+
+def _queue_expiry(table_id: int, version: int, deadline: datetime) -> None:
+    from .tasks import expire_turn
+
+    expire_turn.apply_async((table_id, version), eta=deadline)
 
 
 def _queue_bot_turn(table_id: int, version: int) -> None:
@@ -443,7 +490,7 @@ def play_bot_turns(table_id: int, version: int, limit: int = BOT_MOVES_PER_TASK)
         made = 0
         while (
             made < limit and game.state is not None and game.state.status == PLAYING
-            and game.seats[game.state.turn].is_bot
+            and bot_plays(game.seats[game.state.turn])
         ):
             seat = game.seats[game.state.turn]
             answer = _move(game, seat, timeout_move(game.state), None, by=MoveRow.By.BOT,
@@ -516,22 +563,113 @@ def state_for(table_id: int, user, since: int | None = None) -> dict | None:
     """The caller's view; None when `since` is the current version (nothing changed). Who may
     not see the state gets 403 either way: a 304 would tell them the version."""
     if since is not None:
-        row = Table.objects.filter(pk=table_id).values_list("version", "spectators").first()
+        row = (Table.objects.filter(pk=table_id).values_list("version", "spectators", "mode")
+               .first())
         if row is None:
             raise _not_found()
-        version, spectators = row
+        version, spectators, mode = row
         if version == since:
-            if not spectators and not Seat.objects.filter(table_id=table_id, user=user).exists():
-                raise _not_a_viewer()
+            if not spectators or mode == Table.Mode.REALTIME:
+                seat = (Seat.objects.filter(table_id=table_id, user=user)
+                        .values_list("state", "last_seen_at").first())
+                if seat is None and not spectators:
+                    raise _not_a_viewer()
+                if seat is not None and mode == Table.Mode.REALTIME:
+                    _presence(table_id, user, *seat)
             return None
     game = _load(table_id)
-    return describe(game, _viewer(game, user))
+    seat = _viewer(game, user)
+    if (seat is not None and game.table.mode == Table.Mode.REALTIME
+            and _presence(table_id, user, seat.state, seat.last_seen_at)):
+        game = _load(table_id)  # the seat came back: show it so
+        seat = game.seat_of(user)
+    return describe(game, seat)
+
+
+# ------------------------------------------------------------------------- presence
+def heartbeat(table_id: int, user) -> None:
+    """A quiet client says it is still there (real-time tables keep the seat's presence)."""
+    row = (Seat.objects.filter(table_id=table_id, user=user)
+           .values_list("state", "last_seen_at", "table__mode").first())
+    if row is None:
+        if not Table.objects.filter(pk=table_id).exists():
+            raise _not_found()
+        raise ServiceError(403, "not-seated", "You have no seat at this table.")
+    state, last_seen_at, mode = row
+    if mode == Table.Mode.REALTIME:
+        _presence(table_id, user, state, last_seen_at)
+
+
+def _stale(last_seen_at: datetime | None, now: datetime) -> bool:
+    return last_seen_at is None or last_seen_at < now - PRESENCE_EVERY
+
+
+def _presence(table_id: int, user, state: str, last_seen_at: datetime | None,
+              now: datetime | None = None) -> bool:
+    """The player of a real-time seat was just seen: write it (at most every few seconds, one
+    conditional UPDATE) and give an `away` seat back. Returns whether the seat came back."""
+    now = now or timezone.now()
+    if state == Seat.State.AWAY:
+        return _come_back(table_id, user, now)
+    if _stale(last_seen_at, now):
+        Seat.objects.filter(
+            Q(last_seen_at__isnull=True) | Q(last_seen_at__lt=now - PRESENCE_EVERY),
+            table_id=table_id, user=user,
+        ).update(last_seen_at=now)
+    return False
+
+
+def _come_back(table_id: int, user, now: datetime) -> bool:
+    with transaction.atomic():
+        game = _load(table_id, lock=True)
+        seat = game.seat_of(user)
+        if seat is None or seat.state != Seat.State.AWAY:
+            return False
+        seat.state, seat.last_seen_at = Seat.State.PLAYING, now
+        seat.save(update_fields=["state", "last_seen_at"])
+        _bump(game)
+        _after_commit(game)
+    return True
+
+
+def _seen_in(game: Game, seat: Seat, now: datetime) -> None:
+    """Presence on a move (the table is locked): an away seat is the player's again at once,
+    without a new version (that would make the move itself stale)."""
+    if game.table.mode != Table.Mode.REALTIME:
+        return
+    if seat.state == Seat.State.AWAY:
+        seat.state, seat.last_seen_at = Seat.State.PLAYING, now
+        seat.save(update_fields=["state", "last_seen_at"])
+    elif _stale(seat.last_seen_at, now):
+        seat.last_seen_at = now
+        Seat.objects.filter(pk=seat.pk).update(last_seen_at=now)
+
+
+def mark_away(table_id: int, now: datetime) -> int:
+    """Seats of a real-time table whose players have not been seen for two minutes get a bot
+    until they return. Returns how many seats went away."""
+    with transaction.atomic():
+        game = _load(table_id, lock=True)
+        if game.table.mode != Table.Mode.REALTIME or game.table.status != Table.Status.PLAYING:
+            return 0
+        gone = [seat for seat in game.seats
+                if seat.user_id is not None and seat.state == Seat.State.PLAYING
+                and seat.last_seen_at is not None and seat.last_seen_at < now - AWAY_AFTER]
+        for seat in gone:
+            seat.state = Seat.State.AWAY
+            seat.save(update_fields=["state"])
+        if gone:
+            _bump(game)
+            _after_commit(game)
+        return len(gone)
 
 
 def move_log(table_id: int, user, after: int = 0, limit: int = 500) -> dict:
     """The public move log after a version; drawn cards only for the seat that drew them."""
     game = get_table(table_id)  # the seats say who may read; the round is not needed
     seat = _viewer(game, user)
+    if seat is not None and game.table.mode == Table.Mode.REALTIME:
+        _presence(table_id, user, seat.state, seat.last_seen_at)
     rows = list(MoveRow.objects.filter(table=game.table, version__gt=after)
                 .order_by("version")[:limit + 1])
     more = len(rows) > limit

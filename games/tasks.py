@@ -2,10 +2,24 @@
 nothing if the game has moved on, so a task delivered twice acts once."""
 
 from celery import shared_task
+from django.utils import timezone
 
-from . import services
+from . import deadlines, services
 
 
 @shared_task(acks_late=True)
 def play_bot_turns(table_id: int, version: int) -> int:
     return services.play_bot_turns(table_id, version)
+
+
+@shared_task(acks_late=True)
+def expire_turn(table_id: int, version: int) -> bool:
+    """At a real-time turn's deadline (an ETA task): the timeout move, if the table is still at
+    `version` and the turn is due. The sweep catches what this misses."""
+    return deadlines.expire(table_id, version, timezone.now())
+
+
+@shared_task(acks_late=True)
+def sweep_deadlines() -> dict:
+    """Celery beat, every few seconds: reminders, expiries, seats gone away."""
+    return deadlines.sweep(timezone.now())

@@ -173,6 +173,14 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE_FILENAME = str(CELERY_DATA_DIR / "celerybeat-schedule")
+# The periodic passes: deadlines (reminders, expiries, seats gone away) every few seconds, the
+# outbox's safety net every minute.
+CELERY_BEAT_SCHEDULE = {
+    "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 5.0,
+                        "options": {"expires": 5.0}},
+    "send-pending-notices": {"task": "notifications.tasks.send_pending_notices",
+                             "schedule": 60.0, "options": {"expires": 60.0}},
+}
 
 # Shared by every web process when Redis is there, so throttles count across processes.
 CACHES = {

@@ -21,5 +21,7 @@ urlpatterns = [
     path("tables/<int:table_id>/state", views.StateView.as_view(), name="api-state"),
     path("tables/<int:table_id>/moves", views.MovesView.as_view(), name="api-moves"),
     path("tables/<int:table_id>/concede", views.ConcedeView.as_view(), name="api-concede"),
+    path("tables/<int:table_id>/heartbeat", views.HeartbeatView.as_view(),
+         name="api-heartbeat"),
     path("games", views.GamesView.as_view(), name="api-games"),
 ]

@@ -246,6 +246,19 @@ class ConcedeView(APIView):
         return Response(answer.body, status=answer.status)
 
 
+class HeartbeatView(APIView):
+    @extend_schema(
+        summary="Say you are still at the table (real time: a quiet client's presence)",
+        tags=["play"], request=None,
+        description="At a real-time table a seat without presence (state, moves, heartbeat) "
+                    "for two minutes is `away` and a bot plays for it; the next request gives "
+                    "it back.",
+        responses={204: None, 403: ERRORS[403], 404: ERRORS[404]})
+    def post(self, request, table_id: int):
+        services.heartbeat(table_id, request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 class GamesView(APIView):
     @extend_schema(summary="Your tables, those waiting on you first", tags=["play"],
                    responses={200: s.MyGameSerializer(many=True)})
