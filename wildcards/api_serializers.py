@@ -36,3 +36,14 @@ class WholeNumberField(serializers.IntegerField):
         if isinstance(data, bool) or not isinstance(data, int):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+class TrueFalseField(serializers.BooleanField):
+    """A JSON true or false and nothing else: DRF's BooleanField would take "yes" and 1."""
+
+    default_error_messages = {"invalid": "Send true or false."}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data

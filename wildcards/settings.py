@@ -124,6 +124,8 @@ REST_FRAMEWORK = {
         "moves": env_str("WILDCARDS_THROTTLE_MOVES", default="240/minute"),
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    # JSON in, JSON out: a form-encoded body is answered 415.
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
 }
 
 SPECTACULAR_SETTINGS = {

@@ -1,8 +1,9 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from games import views as game_views
+from wildcards.api_errors import not_found
 
 urlpatterns = [
     path("", game_views.home, name="home"),
@@ -11,6 +12,8 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("games.api.urls")),
     path("", include("notifications.urls")),
+    # Last: any other address under /api/ is a JSON 404, with DEBUG on as well.
+    re_path(r"^api/", not_found),
 ]
 
 handler404 = "wildcards.api_errors.not_found"

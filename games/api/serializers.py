@@ -7,39 +7,46 @@ from rest_framework import serializers
 from games.models import Seat, Table
 from games.rules import ACTIONS, COLORS
 from games.rules.options import TARGET_MAX, TARGET_MIN
-from wildcards.api_serializers import StrictSerializer, StringField, WholeNumberField
+from wildcards.api_serializers import (
+    StrictSerializer,
+    StringField,
+    TrueFalseField,
+    WholeNumberField,
+)
 
 
 class OptionsSerializer(StrictSerializer):
-    stacking = serializers.BooleanField(default=False)
-    seven_zero = serializers.BooleanField(default=False)
-    jump_in = serializers.BooleanField(default=False)
-    draw_until_playable = serializers.BooleanField(default=False)
+    stacking = TrueFalseField(default=False)
+    seven_zero = TrueFalseField(default=False)
+    jump_in = TrueFalseField(default=False)
+    draw_until_playable = TrueFalseField(default=False)
 
 
 class ScoringSerializer(StrictSerializer):
     mode = serializers.ChoiceField(choices=["single", "target"], default="single")
-    target = serializers.IntegerField(min_value=TARGET_MIN, max_value=TARGET_MAX, default=500)
+    target = WholeNumberField(min_value=TARGET_MIN, max_value=TARGET_MAX, default=500)
 
 
 class TableCreateSerializer(StrictSerializer):
-    players = serializers.IntegerField(min_value=2, max_value=10, default=4)
+    players = WholeNumberField(min_value=2, max_value=10, default=4)
     mode = serializers.ChoiceField(choices=Table.Mode.values, default="turn")
-    turn_hours = serializers.ChoiceField(choices=[12, 24, 72], default=24)
+    turn_hours = WholeNumberField(default=24, help_text="12, 24 or 72.")
     on_expiry = serializers.ChoiceField(choices=Table.OnExpiry.values, default="bot")
     move_timer = serializers.ChoiceField(choices=Table.MoveTimer.values, default="normal")
     deck = serializers.ChoiceField(choices=["classic", "all-wild"], default="classic")
     options = OptionsSerializer(required=False)
     scoring = ScoringSerializer(required=False)
-    spectators = serializers.BooleanField(default=False)
-    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62,
+    spectators = TrueFalseField(default=False)
+    seed = WholeNumberField(required=False, min_value=0, max_value=2**62,
                                     help_text="Only with WILDCARDS_ALLOW_RIGGED_DECKS=1.")
-    deck_order = serializers.ListField(child=serializers.CharField(max_length=32),
+    deck_order = serializers.ListField(child=StringField(max_length=32),
                                        required=False, max_length=200,
                                        help_text="Only with WILDCARDS_ALLOW_RIGGED_DECKS=1.")
 
-    def validate_turn_hours(self, value) -> int:
-        return int(value)
+    def validate_turn_hours(self, value: int) -> int:
+        if value not in (12, 24, 72):
+            raise serializers.ValidationError("turn_hours must be 12, 24 or 72.")
+        return value
 
     def to_settings(self) -> dict:
         """The validated body as Table fields (the rigged-deck fields kept apart by name)."""
