@@ -149,3 +149,17 @@ def test_the_sweep_deadlines_command_sweeps_at_the_time_given():
     assert "1 turn(s) expired" in out.getvalue()
     assert MoveRow.objects.get(table_id=table, by="timer").created_at == T0 + timedelta(hours=12)
     assert Round.objects.filter(table_id=table, deadline_at=T0 + timedelta(hours=24)).exists()
+
+
+def test_two_sweeps_at_once_apply_a_deadline_once():
+    table, _ = started_table(turn_hours=12, on_expiry="bot")
+    turn = round_of(table).turn
+    now = T0 + timedelta(hours=12)
+    results = in_threads(lambda: deadlines.sweep(now), lambda: deadlines.sweep(now))
+    assert all(isinstance(r, dict) for r in results), results
+    assert sum(r["expired"] for r in results) == 1
+    assert sum(r["failed"] for r in results) == 0
+    timed = MoveRow.objects.filter(table_id=table, by="timer")
+    assert timed.exists() and {m.seat for m in timed} == {turn}
+    assert round_of(table).deadline_at == now + timedelta(hours=12)
+    assert deadlines.sweep(now)["expired"] == 0
