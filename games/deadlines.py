@@ -30,6 +30,7 @@ from .persistence import Game, load
 log = logging.getLogger(__name__)
 
 BATCH = 100
+MOST_PER_PASS = 2000  # tables one pass expires at most; the next pass (seconds later) goes on
 RETRY_AFTER = timedelta(minutes=1)  # a table whose expiry failed is tried again then
 TIMEOUTS_TO_BOT = 3  # real time: the third timeout hands the seat to a bot
 
@@ -78,13 +79,13 @@ def expire_due(now: datetime) -> tuple[int, int]:
     failed)."""
     expired = failed = 0
     seen: set[int] = set()
-    while True:
+    while len(seen) < MOST_PER_PASS:
         due = list(
             Round.objects.filter(deadline_at__lte=now, table__status=Table.Status.PLAYING)
             .exclude(table_id__in=seen).order_by("deadline_at")
             .values_list("table_id", "deadline_at")[:BATCH])
         if not due:
-            return expired, failed
+            break
         for table_id, deadline in due:
             seen.add(table_id)
             try:
@@ -95,6 +96,7 @@ def expire_due(now: datetime) -> tuple[int, int]:
                 log.exception("expiry at table %s failed; trying again in a minute", table_id)
                 Round.objects.filter(table_id=table_id, deadline_at=deadline).update(
                     deadline_at=now + RETRY_AFTER)
+    return expired, failed
 
 
 def _expire_table(table_id: int, deadline: datetime | None, now: datetime,
