@@ -26,7 +26,7 @@ from games.rules import (
     timeout_move,
     view_for,
 )
-from games.rules.moves import DRAW, PASS, PLAY, TAKE
+from games.rules.moves import CONCEDE, DRAW, PASS, PLAY, TAKE
 from games.rules.scoring import ranking
 from games.rules.state import FINISHED, NONE, PLAYING
 from notifications.outbox import queue_game_over, queue_your_turn
@@ -332,7 +332,14 @@ def make_move(table_id: int, user, move: Move, *, expected_version: int | None =
                 table=game.table, seat=seat.number, key=idempotency_key).first()
             if first is not None:
                 return Answer(first.status, first.body)
-        answer = _move(game, seat, move, expected_version, by=MoveRow.By.PLAYER)
+        if seat.state == Seat.State.BOT and move.action != CONCEDE:
+            answer = Answer(409, {
+                "code": "seat-played-by-bot",
+                "detail": "A bot plays this seat now; you may take it back between rounds "
+                          "(POST /api/tables/{id}/seats/{n}/person) or concede.",
+                "version": game.table.version})
+        else:
+            answer = _move(game, seat, move, expected_version, by=MoveRow.By.PLAYER)
         if answer.status == 200:
             _after_commit(game)
         if idempotency_key:
@@ -383,12 +390,14 @@ def _record(game: Game, number: int, move: Move, result, by: str, now: datetime)
     table = game.table
     table.version += 1
     save_seats_and_table(game, result.state, fields)
+    said = next((e for e in result.events if e.kind in ("played", "chose")), None)
     MoveRow.objects.create(
         table=table, version=table.version, round_number=result.state.round_number
         if result.ended is None else result.ended.round_number,
         seat=number, action=move.action, card=move.card,
-        color=move.color if move.action in ("play", "choose") else None,
-        target=move.target, by=by, events=[_event_json(e) for e in result.events],
+        # The color and target the rules used (a color sent with a number card is not logged).
+        color=said.color if said else None, target=said.target if said else None,
+        by=by, events=[_event_json(e) for e in result.events],
         created_at=now,
     )
     if result.state.status == FINISHED:
@@ -698,9 +707,10 @@ def games_of(user) -> list[dict]:
     rows = []
     for seat in seats:
         table, current = seat.table, seat.table.current_round
-        waiting_on_you = (table.status == Table.Status.PLAYING and current is not None
-                          and current.turn == seat.number and seat.state != Seat.State.LEFT)
-        deadline = current.deadline_at if current is not None and waiting_on_you else None
+        playing = table.status == Table.Status.PLAYING and current is not None
+        waiting_on_you = (playing and current.turn == seat.number
+                          and seat.state != Seat.State.LEFT)
+        deadline = current.deadline_at if playing else None  # of the turn, whoever's it is
         rows.append({
             "table": table.pk, "status": table.status, "seat": seat.number,
             "your_turn": waiting_on_you, "version": table.version,

@@ -608,7 +608,7 @@ def test_my_games_lists_the_callers_tables_those_waiting_on_them_first(host, bob
     assert bob.get("/api/games").json()[0]["table"] == theirs
 
 
-def test_my_games_names_the_deadline_of_the_turn_waiting_on_me(host, bob, make_table):
+def test_my_games_names_the_deadline_of_the_turn_at_every_playing_table(host, bob, make_table):
     table = make_table([bob], players=2, turn_hours=12)
     host.post(f"/api/tables/{table}/start")
     state = host.state(table)
@@ -618,9 +618,11 @@ def test_my_games_names_the_deadline_of_the_turn_waiting_on_me(host, bob, make_t
     assert row["your_turn"] is True
     assert row["deadline"] == state["round"]["deadline"]
     assert row["deadline"] is not None and row["deadline"].endswith("Z")
+    # The other player sees the same deadline: the turn's, whoever's it is.
     other = [host, bob][1 - turn]
-    assert next(r for r in other.get("/api/games").json() if r["table"] == table)[
-        "deadline"] is None
+    theirs = next(r for r in other.get("/api/games").json() if r["table"] == table)
+    assert theirs["your_turn"] is False
+    assert theirs["deadline"] == state["round"]["deadline"]
 
 
 def test_a_run_of_bot_turns_is_played_by_one_task(host, make_table, monkeypatch):
@@ -727,3 +729,32 @@ def test_a_finished_game_has_no_deadline(rigged_table):
     assert bob.post(f"/api/tables/{table}/concede").status_code == 200
     assert ana.state(table)["round"]["deadline"] is None
     assert all(row["deadline"] is None for row in ana.get("/api/games").json())
+
+
+def test_a_person_whose_seat_a_bot_plays_may_not_move_for_it_but_may_concede(
+        host, make_player, make_table):
+    bob = make_player()
+    table = make_table([bob], players=2, scoring={"mode": "target", "target": 5000})
+    assert host.post(f"/api/tables/{table}/start").status_code == 200
+    from games.models import Seat
+
+    Seat.objects.filter(table_id=table, number=1).update(state="bot", bot_level="easy")
+    version = bob.state(table)["version"]
+    refused = bob.move(table, "draw")
+    assert refused.status_code == 409
+    assert refused.json()["code"] == "seat-played-by-bot"
+    assert bob.state(table)["version"] == version
+    assert bob.post(f"/api/tables/{table}/concede").status_code == 200
+
+
+def test_the_move_log_keeps_only_the_color_and_target_the_rules_used(rigged_table):
+    hands = [["flame-1", "flame-2", "sun-3", "sun-4", "leaf-5", "leaf-6", "wild"],
+             ["wave-1", "wave-2", "wave-3", "wave-4", "wave-6", "wave-8", "wave-9"]]
+    table, (ana, bob) = rigged_table(hands, starter="flame-9")
+    state = ana.state(table)
+    mover = ana if state["round"]["turn"] == 0 else bob
+    you = mover.state(table)["you"]
+    card = next(c for c in you["playable"] if not c.startswith("wild"))
+    assert mover.move(table, "play", card, color="red", target=1).status_code == 200
+    logged = ana.get(f"/api/tables/{table}/moves").json()["moves"][-1]
+    assert (logged["card"], logged["color"], logged["target"]) == (card, None, None)
