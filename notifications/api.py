@@ -7,20 +7,9 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from wildcards.api_serializers import StrictSerializer
+from wildcards.api_serializers import StrictSerializer, TrueFalseField
 
 from .preferences import preferences_json, update_preferences
-
-
-class JsonBooleanField(serializers.BooleanField):
-    """JSON true or false and nothing else: DRF's BooleanField would take "yes", 1 and "on"."""
-
-    default_error_messages = {"invalid": "Send true or false."}
-
-    def to_internal_value(self, data):
-        if not isinstance(data, bool):
-            self.fail("invalid")
-        return data
 
 
 class PreferencesSerializer(serializers.Serializer):
@@ -35,10 +24,10 @@ class PreferencesSerializer(serializers.Serializer):
 
 
 class PreferencesChangeSerializer(StrictSerializer):
-    turn_emails = JsonBooleanField(required=False)
-    reminder_emails = JsonBooleanField(required=False)
-    game_over_emails = JsonBooleanField(required=False)
-    unsubscribed_all = JsonBooleanField(required=False)
+    turn_emails = TrueFalseField(required=False)
+    reminder_emails = TrueFalseField(required=False)
+    game_over_emails = TrueFalseField(required=False)
+    unsubscribed_all = TrueFalseField(required=False)
 
 
 class PreferencesView(APIView):
