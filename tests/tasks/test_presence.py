@@ -109,3 +109,15 @@ def test_no_presence_is_kept_at_turn_by_turn_tables():
     assert seat(table, 1).last_seen_at is None
     now = T0 + timedelta(days=1)
     assert deadlines.mark_away(now) == 0
+
+
+def test_moves_and_the_move_log_count_as_presence():
+    table, people = started_table(mode="realtime", move_timer="relaxed")
+    client = client_of(people[1])
+    at(T0 + timedelta(seconds=20), lambda: client.get(f"/api/tables/{table}/moves"))
+    assert seat(table, 1).last_seen_at == T0 + timedelta(seconds=20)
+    # Even a refused move says the player is there.
+    refused = at(T0 + timedelta(seconds=40), lambda: client.post(
+        f"/api/tables/{table}/moves", {"action": "play", "card": "wave-99"}, format="json"))
+    assert refused.status_code != 200
+    assert seat(table, 1).last_seen_at == T0 + timedelta(seconds=40)

@@ -95,3 +95,14 @@ def test_a_move_racing_the_expiry_exactly_one_applies():
     else:
         assert answer.status == 409 and first.by == "timer" and counts == (1, 0)
         assert seat(table, turn).timeouts == 1
+
+
+def test_each_real_time_turn_of_a_person_queues_its_expiry_at_the_deadline(monkeypatch):
+    queued = []
+    monkeypatch.setattr(services, "_queue_expiry", lambda *args: queued.append(args))
+    table, _ = started_table(mode="realtime", move_timer="fast")
+    game = current(table)
+    assert queued == [(table, game.table.version, T0 + timedelta(seconds=15))]
+    sweep(T0 + timedelta(seconds=15))
+    game = current(table)
+    assert queued[-1] == (table, game.table.version, T0 + timedelta(seconds=30))
