@@ -111,9 +111,9 @@ def fill(size: int, due_every: int) -> int:
 
 def due_rows(now):
     """The due-row query as games.deadlines.expire_due makes it (its first batch)."""
-    from games.models import Round, Table
+    from games.models import Round
 
-    return (Round.objects.filter(deadline_at__lte=now, table__status=Table.Status.PLAYING)
+    return (Round.objects.filter(deadline_at__lte=now)
             .order_by("deadline_at").values_list("table_id", "deadline_at")[:100])
 
 
