@@ -7,18 +7,12 @@ import itertools
 import pytest
 from rest_framework.test import APIClient
 
-from wildcards.celery import app as celery_app
-
 _names = itertools.count(1)
 
 
 @pytest.fixture(autouse=True)
-def tasks_run_in_process():
-    """Queued tasks (bot turns) run right after the transaction that queued them commits."""
-    previous = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = previous
+def tasks_run_in_process(eager_tasks):
+    """Bot turns run in the test's process."""
 
 
 @pytest.fixture(autouse=True)

@@ -10,19 +10,14 @@ from django.contrib.auth import get_user_model
 from notice_helpers import new_turn
 
 from games.models import Seat, Table
-from wildcards.celery import app as celery_app
 
 BASE_URL = "https://cards.example.com"
 _numbers = itertools.count(1)
 
 
 @pytest.fixture(autouse=True)
-def tasks_run_in_process():
-    """`send_notice.delay` runs the task right away (after the commit that queued it)."""
-    previous = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = previous
+def tasks_run_in_process(eager_tasks):
+    """`send_notice.delay` runs in the test's process."""
 
 
 @pytest.fixture(autouse=True)
