@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
+from django.db import connections
 from django.utils import timezone
 
 from games.rules import COLORS, GameState, Options, RoundSummary, rules_for
 from games.rules.cards import COLOR_INDEX
 from games.rules.state import FINISHED, NONE, PLAYING
+from wildcards import sqlrows
 
 from .models import DiscardEntry, Hand, Round, Seat, Table
 
@@ -42,28 +45,67 @@ def options_of(table: Table) -> Options:
     )
 
 
+# SQL written once (wildcards.sqlrows): these run on every state read and every move.
+_TABLE = sqlrows.Columns(Table, "t")
+_SEAT = sqlrows.Columns(Seat, "s")
+_USER = sqlrows.Columns(get_user_model(), "u")
+_ROUND = sqlrows.Columns(Round, "r")
+_HAND = sqlrows.Columns(Hand, "h")
+
+
 def load(table_id: int, *, lock: bool = False) -> Game:
     """The table, its seats and its current round, in three queries. With `lock`, the table row
     stays locked until the transaction ends: every writer takes this lock first, so moves are
     serialized."""
-    tables = Table.objects.all()
-    if lock:
-        # The locking query reads the table alone: after waiting for the lock, PostgreSQL reads
-        # the locked row again as the winner left it (a joined row would come back as it was
-        # before). The round and the hands come from later statements, which see the winner's
-        # commit.
-        tables = tables.select_for_update()
-    table = tables.get(pk=table_id)
-    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("number"))
-    game = Game(table, seats)
-    if table.current_round_id is None:
-        return game
-    hands = list(Hand.objects.filter(round_id=table.current_round_id).select_related("round")
-                 .order_by("seat"))
-    round_row = table.current_round = hands[0].round
-    game.round, game.hands = round_row, hands
-    game.state = _state(table, seats, round_row, hands, round_row.discard)
+    game = load_seated(table_id, lock=lock)
+    load_round(game)
     return game
+
+
+def load_seated(table_id: int, *, lock: bool = False) -> Game:
+    """The table and its seats (with their users), without the round: two queries."""
+    # The locking query reads the table alone: after waiting for the lock, PostgreSQL reads
+    # the locked row again as the winner left it (a joined row would come back as it was
+    # before). The seats and the round come from later statements, which see the winner's
+    # commit.
+    locking = lock and connections[sqlrows.DB].features.has_select_for_update
+    rows = sqlrows.fetch(
+        f"SELECT {_TABLE.sql} FROM {sqlrows.table(Table)} t WHERE t.id = %s"
+        f"{' FOR UPDATE' if locking else ''}", [table_id])
+    if not rows:
+        raise Table.DoesNotExist(f"no table {table_id}")
+    table = _TABLE.build(rows[0])
+    seats = []
+    for row in sqlrows.fetch(
+        f"SELECT {_SEAT.sql}, {_USER.sql} FROM {sqlrows.table(Seat)} s "
+        f"LEFT OUTER JOIN {sqlrows.table(_USER.model)} u ON u.id = s.user_id "
+        f"WHERE s.table_id = %s ORDER BY s.number", [table_id]
+    ):
+        seat = _SEAT.build(row)
+        Seat.user.field.set_cached_value(seat, _USER.build_or_none(row, _SEAT.width))
+        Seat.table.field.set_cached_value(seat, table)
+        seats.append(seat)
+    return Game(table, seats)
+
+
+def load_round(game: Game) -> None:
+    """Add the current round, its hands and the engine's state to a game from `load_seated`
+    (one query; none before the first deal)."""
+    table = game.table
+    if table.current_round_id is None:
+        return
+    rows = sqlrows.fetch(
+        f"SELECT {_ROUND.sql}, {_HAND.sql} FROM {sqlrows.table(Round)} r "
+        f"JOIN {sqlrows.table(Hand)} h ON h.round_id = r.id "
+        f"WHERE r.id = %s ORDER BY h.seat", [table.current_round_id])
+    round_row = table.current_round = _ROUND.build(rows[0])
+    hands = []
+    for row in rows:
+        hand = _HAND.build(row, _ROUND.width)
+        Hand.round.field.set_cached_value(hand, round_row)
+        hands.append(hand)
+    game.round, game.hands = round_row, hands
+    game.state = _state(table, game.seats, round_row, hands, round_row.discard)
 
 
 def _state(table: Table, seats: list[Seat], r: Round, hands: list[Hand], discard: list[str]):
@@ -139,21 +181,29 @@ def save_round(game: Game, after: GameState, laid: int) -> None:
     round_row.discard_from = round_row.discard_next - len(after.discard)
     if after.round_status != "playing" and round_row.ended_at is None:
         round_row.ended_at = timezone.now()
-    round_row.save()
+    sqlrows.update([round_row], _ROUND_CHANGES)
     changed = []
     for hand_row, old, new in zip(game.hands, before.hands, after.hands, strict=True):
         if old != new:
             hand_row.cards = [codes[c] for c in new]
             changed.append(hand_row)
-    if changed:
-        Hand.objects.bulk_update(changed, ["cards"])
+    sqlrows.update(changed, ["cards"])
     if laid:
         first = round_row.discard_next - laid
-        DiscardEntry.objects.bulk_create(
+        sqlrows.insert_many([
             DiscardEntry(round=round_row, position=first + i, card=codes[c])
             for i, c in enumerate(after.discard[-laid:])
-        )
+        ])
     game.state = after
+
+
+# What a move may change in its round (the rest is fixed at the deal).
+_ROUND_CHANGES = (
+    "turn", "direction", "color", "penalty", "drawn", "jump_open", "shuffles", "status",
+    "winner", "points", "draw_pile", "discard", "discard_from", "discard_next", "deadline_at",
+    "remind_at", "ended_at",
+)
+
 
 
 def save_seats_and_table(game: Game, after: GameState, fields: set[str]) -> None:
@@ -166,8 +216,7 @@ def save_seats_and_table(game: Game, after: GameState, fields: set[str]) -> None
         if (seat.score, seat.state, seat.left_points) != (score, new_state, points):
             seat.score, seat.state, seat.left_points = score, new_state, points
             changed.append(seat)
-    if changed:
-        Seat.objects.bulk_update(changed, ["score", "state", "left_points"])
+    sqlrows.update(changed, ["score", "state", "left_points"])
     table = game.table
     codes = rules_for(after).deck.codes
     if after.status == FINISHED and table.status != Table.Status.FINISHED:
@@ -183,5 +232,5 @@ def save_seats_and_table(game: Game, after: GameState, fields: set[str]) -> None
         }
         fields.add("last_round")
     table.updated_at = timezone.now()
-    table.save(update_fields=[*fields, "updated_at"])
+    sqlrows.update([table], sorted({*fields, "updated_at"}))
 

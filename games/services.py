@@ -30,10 +30,20 @@ from games.rules.moves import CONCEDE, DRAW, PASS, PLAY, TAKE
 from games.rules.scoring import ranking
 from games.rules.state import FINISHED, NONE, PLAYING
 from notifications.outbox import queue_game_over, queue_your_turn
+from wildcards import sqlrows
 
 from .models import IdempotentAnswer, Seat, Table
 from .models import Move as MoveRow
-from .persistence import Game, create_round, load, options_of, save_round, save_seats_and_table
+from .persistence import (
+    Game,
+    create_round,
+    load,
+    load_round,
+    load_seated,
+    options_of,
+    save_round,
+    save_seats_and_table,
+)
 
 AVAILABLE_DECKS = ("classic",)
 BOT_MOVES_PER_TASK = 200  # a long run of bot turns continues in a fresh task
@@ -391,7 +401,7 @@ def _record(game: Game, number: int, move: Move, result, by: str, now: datetime)
     table.version += 1
     save_seats_and_table(game, result.state, fields)
     said = next((e for e in result.events if e.kind in ("played", "chose")), None)
-    MoveRow.objects.create(
+    sqlrows.insert_many([MoveRow(
         table=table, version=table.version, round_number=result.state.round_number
         if result.ended is None else result.ended.round_number,
         seat=number, action=move.action, card=move.card,
@@ -399,7 +409,7 @@ def _record(game: Game, number: int, move: Move, result, by: str, now: datetime)
         color=said.color if said else None, target=said.target if said else None,
         by=by, events=[_event_json(e) for e in result.events],
         created_at=now,
-    )
+    )])
     if result.state.status == FINISHED:
         queue_game_over(table, ranking(result.state, rules_for(result.state).deck))
     elif deadline[0] is not None and (deadline[0] != before or result.ended is not None):
@@ -571,27 +581,21 @@ def _viewer(game: Game, user) -> Seat | None:
 def state_for(table_id: int, user, since: int | None = None) -> dict | None:
     """The caller's view; None when `since` is the current version (nothing changed). Who may
     not see the state gets 403 either way: a 304 would tell them the version."""
-    if since is not None:
-        row = (Table.objects.filter(pk=table_id).values_list("version", "spectators", "mode")
-               .first())
-        if row is None:
-            raise _not_found()
-        version, spectators, mode = row
-        if version == since:
-            if not spectators or mode == Table.Mode.REALTIME:
-                seat = (Seat.objects.filter(table_id=table_id, user=user)
-                        .values_list("state", "last_seen_at").first())
-                if seat is None and not spectators:
-                    raise _not_a_viewer()
-                if seat is not None and mode == Table.Mode.REALTIME:
-                    _presence(table_id, user, *seat)
-            return None
-    game = _load(table_id)
+    try:
+        game = load_seated(table_id)
+    except Table.DoesNotExist:
+        raise _not_found() from None
     seat = _viewer(game, user)
-    if (seat is not None and game.table.mode == Table.Mode.REALTIME
-            and _presence(table_id, user, seat.state, seat.last_seen_at)):
+    realtime = seat is not None and game.table.mode == Table.Mode.REALTIME
+    if since is not None and game.table.version == since:
+        if realtime:
+            _presence(table_id, user, seat.state, seat.last_seen_at)
+        return None
+    if realtime and _presence(table_id, user, seat.state, seat.last_seen_at):
         game = _load(table_id)  # the seat came back: show it so
         seat = game.seat_of(user)
+    else:
+        load_round(game)
     return describe(game, seat)
 
 

@@ -13,9 +13,11 @@ from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.core.mail import get_connection
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+
+from wildcards import sqlrows
 
 from . import emails
 from .models import Notice
@@ -59,14 +61,11 @@ def queue_notice(kind: str, user, table, dedupe_key: str, context: dict) -> Noti
         return None
     if not wants(user, kind):
         return None
-    try:
-        # A savepoint, so a duplicate leaves the move's transaction usable. Queued before (by
-        # a transaction still open, too: the insert waits for it) means nothing to do.
-        with transaction.atomic():
-            notice = Notice.objects.create(
-                kind=kind, user=user, table=table, round_number=context.get("round"),
-                dedupe_key=dedupe_key, context=context)
-    except IntegrityError:
+    notice = Notice(kind=kind, user=user, table=table, round_number=context.get("round"),
+                    dedupe_key=dedupe_key, context=context)
+    # Queued before (by a transaction still open, too: the insert waits for it) means nothing
+    # to do; ON CONFLICT DO NOTHING leaves the move's transaction usable without a savepoint.
+    if not sqlrows.insert(notice, ignore_conflicts=True):
         return None
     notice_id = notice.pk
     # robust: a broker that is down must not turn a committed move into an error; the

@@ -8,6 +8,8 @@ from django.core import signing
 from django.urls import reverse
 from django.utils import timezone
 
+from wildcards import sqlrows
+
 from .models import Notice, Preference
 
 # The preference each kind of notice obeys.
@@ -25,10 +27,15 @@ SCOPES = (*FIELD_OF_KIND, ALL)
 _SALT = "notifications.unsubscribe"
 
 
+_PREFERENCE = sqlrows.Columns(Preference, "p")
+
+
 def _preference(user) -> Preference:
-    """The user's row, or an unsaved one with the defaults: reading writes nothing."""
-    found = Preference.objects.filter(user_id=user.pk).first()
-    return found or Preference(user_id=user.pk)
+    """The user's row, or an unsaved one with the defaults: reading writes nothing. (SQL
+    written once: a move at a turn-by-turn table reads this for its "your turn" email.)"""
+    rows = sqlrows.fetch(f"SELECT {_PREFERENCE.sql} FROM {sqlrows.table(Preference)} p "
+                         f"WHERE p.user_id = %s", [user.pk])
+    return _PREFERENCE.build(rows[0]) if rows else Preference(user_id=user.pk)
 
 
 def preferences_json(user) -> dict:

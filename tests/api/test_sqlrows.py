@@ -1,0 +1,122 @@
+"""The hot paths read and write rows with SQL written once (wildcards.sqlrows): what they read
+must be what the ORM reads, and what they write what the ORM reads back."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from games.models import Hand, Round, Seat, Table
+from games.persistence import load, load_round, load_seated
+from notifications.models import Notice
+from wildcards import sqlrows
+
+
+def fields_of(instance) -> dict:
+    return {field.attname: getattr(instance, field.attname)
+            for field in type(instance)._meta.concrete_fields}
+
+
+@pytest.fixture
+def played(make_player, make_table, host):
+    """A started 3-player table after a few moves, so that JSON fields, dates and the history
+    hold something."""
+    import random
+
+    from play import choose_move
+
+    others = [make_player(), make_player()]
+    table = make_table(others=others, players=3)
+    assert host.post(f"/api/tables/{table}/start").status_code == 200
+    rng = random.Random(3)
+    players = [host, *others]
+    for _ in range(6):
+        state = host.state(table)
+        mover = next(p for p in players if p.state(table)["you"]["seat"] == state["round"]["turn"])
+        view = mover.state(table)
+        move = choose_move(view["you"], rng, 3)
+        assert mover.post(f"/api/tables/{table}/moves", move).status_code == 200
+    return table
+
+
+def test_loading_a_table_reads_what_the_orm_reads(played):
+    game = load(played)
+    assert fields_of(game.table) == fields_of(Table.objects.get(pk=played))
+    orm_seats = Seat.objects.filter(table_id=played).select_related("user").order_by("number")
+    assert [fields_of(s) for s in game.seats] == [fields_of(s) for s in orm_seats]
+    assert [fields_of(s.user) for s in game.seats] == [fields_of(s.user) for s in orm_seats]
+    assert fields_of(game.round) == fields_of(Round.objects.get(pk=game.table.current_round_id))
+    orm_hands = Hand.objects.filter(round_id=game.round.pk).order_by("seat")
+    assert [fields_of(h) for h in game.hands] == [fields_of(h) for h in orm_hands]
+    assert game.round.deadline_at is not None and game.round.draw_pile  # not all blanks
+    assert all(hand.round is game.round for hand in game.hands)
+    assert not game.table._state.adding and game.table._state.db == "default"
+
+
+def test_a_bot_seat_loads_without_a_user(make_table, host):
+    table = make_table(players=2)
+    assert host.post(f"/api/tables/{table}/bots", {"level": "easy"}).status_code in (200, 201)
+    game = load_seated(table)
+    assert [seat.user for seat in game.seats] == [Seat.objects.get(table_id=table, number=0)
+                                                  .user, None]
+    assert game.round is None and game.state is None
+    load_round(game)  # not dealt yet: nothing to read
+    assert game.round is None
+
+
+def test_an_unknown_table_is_not_found(db):
+    with pytest.raises(Table.DoesNotExist):
+        load(987654321)
+
+
+def test_updates_write_what_the_orm_reads_back(played):
+    game = load(played)
+    round_row = game.round
+    round_row.turn, round_row.color, round_row.drawn = 2, None, "wild"
+    round_row.draw_pile = ["wave-1", "sun-2"]
+    round_row.deadline_at = timezone.now() + timedelta(hours=3)
+    sqlrows.update([round_row], ["turn", "color", "drawn", "draw_pile", "deadline_at"])
+    for i, hand in enumerate(game.hands):
+        hand.cards = [f"leaf-{i}"]
+    sqlrows.update(game.hands, ["cards"])  # several rows: one statement
+    assert fields_of(Round.objects.get(pk=round_row.pk)) == fields_of(round_row)
+    assert [h.cards for h in Hand.objects.filter(round=round_row).order_by("seat")] == [
+        ["leaf-0"], ["leaf-1"], ["leaf-2"]]
+
+
+def test_an_insert_that_would_duplicate_a_unique_key_writes_nothing(played, host):
+    user = get_user_model().objects.get(pk=host.id)
+    table = Table.objects.get(pk=played)
+
+    def notice() -> Notice:
+        return Notice(kind=Notice.Kind.YOUR_TURN, user=user, table=table, dedupe_key="k",
+                      context={"round": 1})
+
+    with transaction.atomic():
+        first = notice()
+        assert sqlrows.insert(first, ignore_conflicts=True) is True
+        assert first.pk is not None and not first._state.adding
+        assert sqlrows.insert(notice(), ignore_conflicts=True) is False
+        assert Notice.objects.filter(dedupe_key="k").count() == 1  # the transaction goes on
+    assert fields_of(Notice.objects.get(dedupe_key="k")) == fields_of(first)
+
+
+def test_a_token_of_a_deactivated_account_is_refused(host, played):
+    get_user_model().objects.filter(pk=host.id).update(is_active=False)
+    response = host.get(f"/api/tables/{played}/state")
+    assert response.status_code == 401
+    assert response.json()["code"] == "not-authenticated"
+    assert response.json()["detail"] == "User inactive or deleted."
+
+
+def test_an_unknown_token_is_refused(db):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token 0123456789abcdef0123456789abcdef01234567")
+    response = client.get("/api/me")
+    assert response.status_code == 401
+    assert response.json()["detail"] == "Invalid token."
