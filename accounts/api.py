@@ -10,11 +10,11 @@ from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from notifications.preferences import preferences_json
 from wildcards.api_serializers import StrictSerializer
+from wildcards.throttling import ScopedRateThrottle
 
 User = get_user_model()
 

@@ -12,7 +12,9 @@ The script
      then `?since=<the version it holds>`, answered 304 while nothing changed) and, when it is
      its turn, posts a legal move picked at random from `you.playable` /
      `you.actions` (a Wild gets a color) with the state's version as `expected_version`; a
-     client whose turn it is not waits `--poll-ms` before reading again. Every `--me-every`-th
+     client whose turn it is not waits about `--poll-ms` before reading again (drawn between
+     0.5 and 1.5 times it, and the clients start at random moments of the first period, so
+     that they do not poll in step). Every `--me-every`-th
      loop a client also sends GET /api/me, so the floor is measured under the same load, at the
      same time. When a game ends its four players start a new table.
   6. prints accepted moves per second, latency percentiles of an accepted POST move, of
@@ -191,6 +193,13 @@ def choose_move(you: dict, rng: random.Random, players: int) -> dict | None:
 
 
 # --------------------------------------------------------------------------- clients
+def pause(rng: random.Random, poll: float) -> float:
+    """A waiting client's pause: `poll` on average, drawn between half and one and a half
+    times it. With one fixed pause, clients that started together would stay in step and all
+    poll in one burst each period, which no crowd of real players does."""
+    return poll * rng.uniform(0.5, 1.5)
+
+
 def me_loop(player: Player, port: int, deadline: float, stop: threading.Event,
             stats: Stats) -> None:
     http = Http(port)
@@ -211,6 +220,7 @@ def game_loop(player: Player, group: Group, port: int, deadline: float, stop: th
     rng = random.Random(seed)
     http = Http(port)
     last: dict | None = None  # the last full view of the table
+    stop.wait(rng.uniform(0, poll))  # clients start out of step, as real ones would
     try:
         for loop in range(1, MAX_REQUESTS_PER_CLIENT + 1):
             if stop.is_set() or time.monotonic() >= deadline:
@@ -232,7 +242,7 @@ def game_loop(player: Player, group: Group, port: int, deadline: float, stop: th
                 stats.state_304.append(elapsed)
                 view = last
             elif status != 200:
-                stop.wait(poll)
+                stop.wait(pause(rng, poll))
                 continue
             else:
                 stats.state.append(elapsed)
@@ -249,7 +259,7 @@ def game_loop(player: Player, group: Group, port: int, deadline: float, stop: th
             if round_.get("turn") == you.get("seat"):
                 move = choose_move(you, rng, len(view["seats"]))
             if move is None:
-                stop.wait(poll)
+                stop.wait(pause(rng, poll))
                 continue
             move["expected_version"] = view["version"]
             status, answer, elapsed = http.call("POST", f"/api/tables/{table}/moves",
@@ -418,8 +428,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=1,
                         help="threads per gunicorn worker (more than 1: gthread workers)")
-    parser.add_argument("--poll-ms", type=float, default=100,
-                        help="pause of a client whose turn it is not, before it reads again")
+    parser.add_argument("--poll-ms", type=float, default=1000,
+                        help="mean pause of a client whose turn it is not, before it reads "
+                             "again (docs/api.md asks clients to poll at most once a second)")
     parser.add_argument("--me-every", type=int, default=5,
                         help="a GET /api/me every this many loops of a client (0: never)")
     parser.add_argument("--database", default="wildcards_bench")

@@ -3,7 +3,8 @@
 Every change runs in one transaction that starts by locking the table row, so two requests for
 the same table never interleave; moves check `expected_version`, go through the rules engine,
 and queue their side effects (bot turns, notices) with `transaction.on_commit`, so nothing
-happens for a move that rolled back.
+happens for a move that rolled back; inside a request, the tasks are handed to the broker once
+the response is sent (`wildcards.after_response`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from games.rules.moves import CONCEDE, DRAW, PASS, PLAY, TAKE
 from games.rules.scoring import ranking
 from games.rules.state import FINISHED, NONE, PLAYING
 from notifications.outbox import queue_game_over, queue_your_turn
-from wildcards import sqlrows
+from wildcards import after_response, sqlrows
 
 from .models import IdempotentAnswer, Seat, Table
 from .models import Move as MoveRow
@@ -478,10 +479,13 @@ def _after_commit(game: Game) -> None:
     seat = game.seats[game.state.turn]
     table_id, version = game.table.pk, game.table.version
     if bot_plays(seat):
-        transaction.on_commit(lambda: _queue_bot_turn(table_id, version))
+        transaction.on_commit(lambda: after_response.soon(lambda: _queue_bot_turn(table_id,
+                                                                                version)))
     elif game.table.mode == Table.Mode.REALTIME and game.round.deadline_at is not None:
         deadline = game.round.deadline_at
-        transaction.on_commit(lambda: _queue_expiry(table_id, version, deadline), robust=True)
+        transaction.on_commit(
+            lambda: after_response.soon(lambda: _queue_expiry(table_id, version, deadline)),
+            robust=True)
 
 
 def _queue_expiry(table_id: int, version: int, deadline: datetime) -> None:

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from wildcards import sqlrows
+from wildcards import after_response, sqlrows
 
 from . import emails
 from .models import Notice
@@ -68,9 +68,11 @@ def queue_notice(kind: str, user, table, dedupe_key: str, context: dict) -> Noti
     if not sqlrows.insert(notice, ignore_conflicts=True):
         return None
     notice_id = notice.pk
-    # robust: a broker that is down must not turn a committed move into an error; the
-    # sweep (send_pending_notices) sends the row later.
-    transaction.on_commit(lambda: _send_later(notice_id), robust=True)
+    # After the response (the player need not wait for the broker); robust: a broker that is
+    # down must not turn a committed move into an error; the sweep (send_pending_notices)
+    # sends the row later.
+    transaction.on_commit(lambda: after_response.soon(lambda: _send_later(notice_id)),
+                          robust=True)
     return notice
 
 

@@ -167,6 +167,10 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600  # results are for watching tasks; nothing waits on them for long
+# Nothing waits on a task's result. Without this, every task queued from a web process also
+# subscribes that process to the task's result channel in Redis (Celery's Redis backend does
+# so for any task whose result is kept): an extra round trip on every move that queues one.
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_TIME_LIMIT = 60
 CELERY_TASK_SOFT_TIME_LIMIT = 50
 # acks_late is set per task, on those safe to run twice; a worker that dies mid-task then hands

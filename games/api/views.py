@@ -5,13 +5,13 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from games import services
 from games.models import Seat
 from games.persistence import Game
 from games.rules import Move
+from wildcards.throttling import ScopedRateThrottle
 
 from . import serializers as s
 

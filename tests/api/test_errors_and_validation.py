@@ -4,7 +4,10 @@ field."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
+import time_machine
 from django.core.cache import cache
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
@@ -513,6 +516,26 @@ def test_moves_beyond_the_rate_are_429_throttled_per_player(throttle_rates, host
     assert host.state(started) == before  # reading is not throttled
     # Bob has a rate of his own.
     assert bob.post(f"/api/tables/{started}/moves", {"action": "take"}).status_code == 422
+
+
+def test_the_move_limit_is_a_sliding_window_and_refusals_do_not_extend_it(
+        throttle_rates, host, started):
+    throttle_rates(moves="2/minute")
+    start = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+    def take():
+        return host.post(f"/api/tables/{started}/moves", {"action": "take"})
+
+    with time_machine.travel(start, tick=False):
+        assert take().status_code == 422
+    with time_machine.travel(start + timedelta(seconds=20), tick=False):
+        assert take().status_code == 422
+        assert assert_error(take(), 429, "throttled")["retry_after"] == 40
+    with time_machine.travel(start + timedelta(seconds=50), tick=False):
+        assert assert_error(take(), 429, "throttled")["retry_after"] == 10  # not 60
+    with time_machine.travel(start + timedelta(seconds=61), tick=False):
+        assert take().status_code == 422  # the first move has left the window
+        assert_error(take(), 429, "throttled")  # the second has not
 
 
 # ------------------------------------------------------------------- real faults

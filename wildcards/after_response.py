@@ -1,0 +1,52 @@
+"""Work that can wait until the answer has gone out: handing tasks to the broker, mostly.
+
+A move queues its side effects (its "your turn" email, a bot's turn, a real-time expiry) when
+its transaction commits. Publishing a task to the broker costs a couple of milliseconds, which
+the player need not wait for: inside a request, `soon(fn)` keeps `fn` until Django has sent
+the response (the WSGI server calls the response's `close()`, which sends `request_finished`,
+after the last byte is written). Anywhere else (a Celery task, a management command, a shell,
+a view called without Django's handler) `fn` runs at once.
+
+A failing `fn` is logged and does not stop the others: by then the change is committed and
+the client has its answer; the periodic sweeps pick up what a lost task would have done.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+from collections.abc import Callable
+
+from django.core.signals import request_finished, request_started
+
+log = logging.getLogger(__name__)
+
+_pending: contextvars.ContextVar[list[Callable[[], object]] | None] = contextvars.ContextVar(
+    "wildcards_after_response", default=None)
+
+
+def soon(fn: Callable[[], object]) -> None:
+    """Run `fn` once the current request's response has been sent (at once outside one)."""
+    pending = _pending.get()
+    if pending is None:
+        fn()
+    else:
+        pending.append(fn)
+
+
+def _request_started(**_) -> None:
+    _pending.set([])
+
+
+def _request_finished(**_) -> None:
+    pending = _pending.get()
+    _pending.set(None)
+    for fn in pending or ():
+        try:
+            fn()
+        except Exception:
+            log.exception("work left for after the response failed")
+
+
+request_started.connect(_request_started, dispatch_uid="wildcards.after_response.started")
+request_finished.connect(_request_finished, dispatch_uid="wildcards.after_response.finished")
