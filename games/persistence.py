@@ -16,6 +16,8 @@ from django.utils import timezone
 from games.rules import COLORS, GameState, Options, RoundSummary, rules_for
 from games.rules.cards import COLOR_INDEX
 from games.rules.state import FINISHED, NONE, PLAYING
+from notifications import preferences
+from notifications.models import Preference
 from wildcards import sqlrows
 
 from .models import DiscardEntry, Hand, Round, Seat, Table
@@ -51,22 +53,21 @@ _SEAT = sqlrows.Columns(Seat, "s")
 _USER = sqlrows.Columns(get_user_model(), "u")
 _ROUND = sqlrows.Columns(Round, "r")
 _HAND = sqlrows.Columns(Hand, "h")
+_PREFERENCE = sqlrows.Columns(Preference, "p")
 
 
 def load(table_id: int, *, lock: bool = False) -> Game:
-    """The table, its seats and its current round, in three queries. With `lock`, the table row
+    """The table, its seats and its current round, in two queries. With `lock`, the table row
     stays locked until the transaction ends: every writer takes this lock first, so moves are
     serialized."""
-    game = load_seated(table_id, lock=lock)
-    load_round(game)
-    return game
+    return load_game(load_table(table_id, lock=lock))
 
 
-def load_seated(table_id: int, *, lock: bool = False) -> Game:
-    """The table and its seats (with their users), without the round: two queries."""
+def load_table(table_id: int, *, lock: bool = False) -> Table:
+    """The table row alone (one query); Table.DoesNotExist if there is none."""
     # The locking query reads the table alone: after waiting for the lock, PostgreSQL reads
     # the locked row again as the winner left it (a joined row would come back as it was
-    # before). The seats and the round come from later statements, which see the winner's
+    # before). The seats and the round come from a later statement, which sees the winner's
     # commit.
     locking = lock and connections[sqlrows.DB].features.has_select_for_update
     rows = sqlrows.fetch(
@@ -74,38 +75,51 @@ def load_seated(table_id: int, *, lock: bool = False) -> Game:
         f"{' FOR UPDATE' if locking else ''}", [table_id])
     if not rows:
         raise Table.DoesNotExist(f"no table {table_id}")
-    table = _TABLE.build(rows[0])
-    seats = []
-    for row in sqlrows.fetch(
-        f"SELECT {_SEAT.sql}, {_USER.sql} FROM {sqlrows.table(Seat)} s "
-        f"LEFT OUTER JOIN {sqlrows.table(_USER.model)} u ON u.id = s.user_id "
-        f"WHERE s.table_id = %s ORDER BY s.number", [table_id]
-    ):
-        seat = _SEAT.build(row)
-        Seat.user.field.set_cached_value(seat, _USER.build_or_none(row, _SEAT.width))
-        Seat.table.field.set_cached_value(seat, table)
-        seats.append(seat)
-    return Game(table, seats)
+    return _TABLE.build(rows[0])
 
 
-def load_round(game: Game) -> None:
-    """Add the current round, its hands and the engine's state to a game from `load_seated`
-    (one query; none before the first deal)."""
-    table = game.table
-    if table.current_round_id is None:
-        return
+def load_game(table: Table, *, with_round: bool = True) -> Game:
+    """The seats of `table` with their users and, unless `with_round` is off or nothing is
+    dealt yet, the current round, its hands and the engine's state: one query."""
+    round_id = table.current_round_id if with_round else None
+    # The users' email preferences come along: a move at a turn-by-turn table emails the next
+    # player, if they want it.
+    columns = f"{_SEAT.sql}, {_USER.sql}, {_PREFERENCE.sql}"
+    joins = f"LEFT OUTER JOIN {sqlrows.table(Preference)} p ON p.user_id = s.user_id "
+    if round_id is not None:
+        # One row per seat, its hand and the round beside it (the round is read from the first
+        # row only).
+        columns += f", {_HAND.sql}, {_ROUND.sql}"
+        joins += (f"LEFT OUTER JOIN {sqlrows.table(Hand)} h ON h.round_id = %s "
+                 f"AND h.seat = s.number "
+                 f"LEFT OUTER JOIN {sqlrows.table(Round)} r ON r.id = h.round_id ")
     rows = sqlrows.fetch(
-        f"SELECT {_ROUND.sql}, {_HAND.sql} FROM {sqlrows.table(Round)} r "
-        f"JOIN {sqlrows.table(Hand)} h ON h.round_id = r.id "
-        f"WHERE r.id = %s ORDER BY h.seat", [table.current_round_id])
-    round_row = table.current_round = _ROUND.build(rows[0])
-    hands = []
+        f"SELECT {columns} FROM {sqlrows.table(Seat)} s "
+        f"LEFT OUTER JOIN {sqlrows.table(_USER.model)} u ON u.id = s.user_id {joins}"
+        f"WHERE s.table_id = %s ORDER BY s.number",
+        [table.pk] if round_id is None else [round_id, table.pk])
+    game = Game(table, [])
+    hands, round_row = [], None
+    at_hand = _SEAT.width + _USER.width + _PREFERENCE.width
     for row in rows:
-        hand = _HAND.build(row, _ROUND.width)
-        Hand.round.field.set_cached_value(hand, round_row)
-        hands.append(hand)
-    game.round, game.hands = round_row, hands
-    game.state = _state(table, game.seats, round_row, hands, round_row.discard)
+        seat = _SEAT.build(row)
+        user = _USER.build_or_none(row, _SEAT.width)
+        if user is not None:
+            preferences.remember(user, _PREFERENCE.build_or_none(row, _SEAT.width + _USER.width))
+        Seat.user.field.set_cached_value(seat, user)
+        Seat.table.field.set_cached_value(seat, table)
+        game.seats.append(seat)
+        if round_id is not None and row[at_hand] is not None:
+            hand = _HAND.build(row, at_hand)
+            if round_row is None:
+                round_row = _ROUND.build(row, at_hand + _HAND.width)
+            Hand.round.field.set_cached_value(hand, round_row)
+            hands.append(hand)
+    if round_row is not None:
+        table.current_round = round_row
+        game.round, game.hands = round_row, hands
+        game.state = _state(table, game.seats, round_row, hands, round_row.discard)
+    return game
 
 
 def _state(table: Table, seats: list[Seat], r: Round, hands: list[Hand], discard: list[str]):
@@ -169,9 +183,11 @@ def _round_fields(state: GameState, codes: tuple[str, ...]) -> dict:
     }
 
 
-def save_round(game: Game, after: GameState, laid: int) -> None:
+def save_round(game: Game, after: GameState, laid: int,
+               batch: sqlrows.Batch | None = None) -> None:
     """Write what a move changed in the current round: its fields, the hands that changed, the
-    cards laid on the discard pile (`laid` of them, the last ones of `after.discard`)."""
+    cards laid on the discard pile (`laid` of them, the last ones of `after.discard`); into
+    `batch` if there is one."""
     before = game.state
     codes = rules_for(after).deck.codes
     round_row = game.round
@@ -181,19 +197,19 @@ def save_round(game: Game, after: GameState, laid: int) -> None:
     round_row.discard_from = round_row.discard_next - len(after.discard)
     if after.round_status != "playing" and round_row.ended_at is None:
         round_row.ended_at = timezone.now()
-    sqlrows.update([round_row], _ROUND_CHANGES)
+    sqlrows.update([round_row], _ROUND_CHANGES, batch)
     changed = []
     for hand_row, old, new in zip(game.hands, before.hands, after.hands, strict=True):
         if old != new:
             hand_row.cards = [codes[c] for c in new]
             changed.append(hand_row)
-    sqlrows.update(changed, ["cards"])
+    sqlrows.update(changed, ["cards"], batch)
     if laid:
         first = round_row.discard_next - laid
         sqlrows.insert_many([
             DiscardEntry(round=round_row, position=first + i, card=codes[c])
             for i, c in enumerate(after.discard[-laid:])
-        ])
+        ], batch)
     game.state = after
 
 
@@ -206,8 +222,10 @@ _ROUND_CHANGES = (
 
 
 
-def save_seats_and_table(game: Game, after: GameState, fields: set[str]) -> None:
-    """Scores, seats that left and the table's status; the caller bumps the version."""
+def save_seats_and_table(game: Game, after: GameState, fields: set[str],
+                         batch: sqlrows.Batch | None = None) -> None:
+    """Scores, seats that left and the table's status; the caller bumps the version. Into
+    `batch` if there is one."""
     changed = []
     for seat, score, left, points in zip(
         game.seats, after.scores, after.left, after.left_points, strict=False
@@ -216,7 +234,7 @@ def save_seats_and_table(game: Game, after: GameState, fields: set[str]) -> None
         if (seat.score, seat.state, seat.left_points) != (score, new_state, points):
             seat.score, seat.state, seat.left_points = score, new_state, points
             changed.append(seat)
-    sqlrows.update(changed, ["score", "state", "left_points"])
+    sqlrows.update(changed, ["score", "state", "left_points"], batch)
     table = game.table
     codes = rules_for(after).deck.codes
     if after.status == FINISHED and table.status != Table.Status.FINISHED:
@@ -232,5 +250,5 @@ def save_seats_and_table(game: Game, after: GameState, fields: set[str]) -> None
         }
         fields.add("last_round")
     table.updated_at = timezone.now()
-    sqlrows.update([table], sorted({*fields, "updated_at"}))
+    sqlrows.update([table], sorted({*fields, "updated_at"}), batch)
 

@@ -39,8 +39,8 @@ from .persistence import (
     Game,
     create_round,
     load,
-    load_round,
-    load_seated,
+    load_game,
+    load_table,
     options_of,
     save_round,
     save_seats_and_table,
@@ -389,18 +389,20 @@ def _record(game: Game, number: int, move: Move, result, by: str, now: datetime)
     fields = {"version"}
     deadline = _next_deadline(game, move, result, now)
     before = game.round.deadline_at
+    batch = sqlrows.Batch()  # the writes go to the database together, in one round trip
     if result.ended is not None:
         game.round.deadline_at = game.round.remind_at = None
-        save_round(game, result.ended, laid)
+        save_round(game, result.ended, laid, batch)
+        batch.run()
         _apply_pending_swaps(game)
         create_round(game, result.state, *deadline)
         fields.add("current_round")
     else:
         game.round.deadline_at, game.round.remind_at = deadline
-        save_round(game, result.state, laid)
+        save_round(game, result.state, laid, batch)
     table = game.table
     table.version += 1
-    save_seats_and_table(game, result.state, fields)
+    save_seats_and_table(game, result.state, fields, batch)
     said = next((e for e in result.events if e.kind in ("played", "chose")), None)
     sqlrows.insert_many([MoveRow(
         table=table, version=table.version, round_number=result.state.round_number
@@ -410,7 +412,8 @@ def _record(game: Game, number: int, move: Move, result, by: str, now: datetime)
         color=said.color if said else None, target=said.target if said else None,
         by=by, events=[_event_json(e) for e in result.events],
         created_at=now,
-    )])
+    )], batch)
+    batch.run()
     if result.state.status == FINISHED:
         queue_game_over(table, ranking(result.state, rules_for(result.state).deck))
     elif deadline[0] is not None and (deadline[0] != before or result.ended is not None):
@@ -586,20 +589,20 @@ def state_for(table_id: int, user, since: int | None = None) -> dict | None:
     """The caller's view; None when `since` is the current version (nothing changed). Who may
     not see the state gets 403 either way: a 304 would tell them the version."""
     try:
-        game = load_seated(table_id)
+        table = load_table(table_id)
     except Table.DoesNotExist:
         raise _not_found() from None
+    unchanged = since is not None and table.version == since
+    game = load_game(table, with_round=not unchanged)
     seat = _viewer(game, user)
     realtime = seat is not None and game.table.mode == Table.Mode.REALTIME
-    if since is not None and game.table.version == since:
+    if unchanged:
         if realtime:
             _presence(table_id, user, seat.state, seat.last_seen_at)
         return None
     if realtime and _presence(table_id, user, seat.state, seat.last_seen_at):
         game = _load(table_id)  # the seat came back: show it so
         seat = game.seat_of(user)
-    else:
-        load_round(game)
     return describe(game, seat)
 
 

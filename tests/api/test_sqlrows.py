@@ -12,8 +12,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.models import Hand, Round, Seat, Table
-from games.persistence import load, load_round, load_seated
+from games.persistence import load, load_game, load_table
 from notifications.models import Notice
+from notifications.preferences import wants
 from wildcards import sqlrows
 
 
@@ -61,12 +62,24 @@ def test_loading_a_table_reads_what_the_orm_reads(played):
 def test_a_bot_seat_loads_without_a_user(make_table, host):
     table = make_table(players=2)
     assert host.post(f"/api/tables/{table}/bots", {"level": "easy"}).status_code in (200, 201)
-    game = load_seated(table)
+    game = load(table)  # not dealt yet: no round to read
     assert [seat.user for seat in game.seats] == [Seat.objects.get(table_id=table, number=0)
                                                   .user, None]
     assert game.round is None and game.state is None
-    load_round(game)  # not dealt yet: nothing to read
-    assert game.round is None
+
+
+def test_the_seats_alone_leave_the_round_out(played):
+    game = load_game(load_table(played), with_round=False)
+    assert len(game.seats) == 3 and game.round is None and game.state is None
+
+
+def test_the_players_email_preferences_come_with_the_table(played, host,
+                                                           django_assert_num_queries):
+    host.client.patch("/api/me/notifications", {"turn_emails": False}, format="json")
+    game = load(played)
+    with django_assert_num_queries(0):
+        wanted = [wants(seat.user, Notice.Kind.YOUR_TURN) for seat in game.seats]
+    assert wanted == [False, True, True]  # the others have no row: the defaults
 
 
 def test_an_unknown_table_is_not_found(db):
