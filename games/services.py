@@ -192,14 +192,35 @@ def leave_waiting_table(table_id: int, user) -> Game:
         if seat.number == 0:
             raise ServiceError(409, "host-cannot-leave",
                                "The host cannot leave a table; cancel it instead.")
-        seat.delete()
-        later = [s for s in game.seats if s.number > seat.number]
-        for s in later:  # one at a time, lowest first, so numbers stay unique throughout
-            s.number -= 1
-            s.save(update_fields=["number"])
-        game.seats = [s for s in game.seats if s.pk != seat.pk]
-        _bump(game)
+        _free_up(game, seat)
     return game
+
+
+def remove_bot(table_id: int, user, number: int) -> Game:
+    """Before the deal the host may take a bot off the table; the seats after it move up."""
+    with transaction.atomic():
+        game = _load(table_id, lock=True)
+        _require_host(game, user)
+        _require_waiting(game)
+        seat = next((seat for seat in game.seats if seat.number == number), None)
+        if seat is None:
+            raise ServiceError(404, "no-such-seat", f"Seat {number} is not taken at this table.")
+        if not seat.is_bot:
+            raise ServiceError(409, "not-a-bot",
+                               "Only a bot can be taken off the table; a person leaves with "
+                               "POST /api/tables/{id}/leave.")
+        _free_up(game, seat)
+    return game
+
+
+def _free_up(game: Game, seat: Seat) -> None:
+    seat.delete()
+    later = [s for s in game.seats if s.number > seat.number]
+    for s in later:  # one at a time, lowest first, so numbers stay unique throughout
+        s.number -= 1
+        s.save(update_fields=["number"])
+    game.seats = [s for s in game.seats if s.pk != seat.pk]
+    _bump(game)
 
 
 def cancel_table(table_id: int, user) -> None:
@@ -222,6 +243,8 @@ def start_game(table_id: int, user) -> Game:
         dealt = new_game(len(game.seats), options_of(table), table.seed, table.deck_order,
                          deck=table.deck)
         table.status = Table.Status.PLAYING
+        # A game started before every seat was taken is a game of those seated.
+        table.players = len(game.seats)
         now = timezone.now()
         deadline = turn_deadline(table, now)
         create_round(game, dealt.state, *deadline)
@@ -229,7 +252,7 @@ def start_game(table_id: int, user) -> Game:
             Seat.objects.filter(table=table, user__isnull=False).update(last_seen_at=now)
             for seat in game.seats:
                 seat.last_seen_at = now if seat.user_id is not None else None
-        _bump(game, "status", "current_round")
+        _bump(game, "status", "current_round", "players")
         _notify_turn(game, deadline[0])
         _after_commit(game)
     return game

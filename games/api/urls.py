@@ -14,6 +14,7 @@ urlpatterns = [
     path("tables/<int:table_id>/leave", views.LeaveView.as_view(), name="api-leave"),
     path("tables/<int:table_id>/bots", views.BotsView.as_view(), name="api-bots"),
     path("tables/<int:table_id>/start", views.StartView.as_view(), name="api-start"),
+    path("tables/<int:table_id>/seats/<int:number>", views.SeatView.as_view(), name="api-seat"),
     path("tables/<int:table_id>/seats/<int:number>/bot", views.SeatBotView.as_view(),
          name="api-seat-bot"),
     path("tables/<int:table_id>/seats/<int:number>/person", views.SeatPersonView.as_view(),

@@ -148,6 +148,15 @@ class SeatBotView(APIView):
                          "table": table_json(services.get_table(table_id), request.user)})
 
 
+class SeatView(APIView):
+    @extend_schema(
+        summary="Take a bot off the table before the game starts (host)", tags=["seats"],
+        description="The seats after it move up by one.",
+        request=None, responses={200: s.TableSerializer, **ERRORS})
+    def delete(self, request, table_id: int, number: int):
+        return _table_answer(services.remove_bot(table_id, request.user, number), request)
+
+
 class SeatPersonView(APIView):
     @extend_schema(
         summary="Take a bot's seat back (your own) or over (a bot's, with the invite code)",

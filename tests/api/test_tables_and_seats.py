@@ -184,6 +184,43 @@ def test_a_bot_cannot_take_a_seat_of_a_full_or_started_table(host, bob, make_tab
     assert (response.status_code, response.json()["code"]) == (409, "table-started")
 
 
+def test_the_host_takes_a_bot_off_before_the_start_and_later_seats_move_up(
+        host, bob, make_table):
+    table = make_table(players=4)
+    host.post(f"/api/tables/{table}/bots", {"level": "easy"})
+    bob.post(f"/api/tables/{table}/join", {"invite": invite_of(host, table)})
+    host.post(f"/api/tables/{table}/bots", {"level": "hard"})
+    version = table_of(host, table)["version"]
+    response = host.client.delete(f"/api/tables/{table}/seats/1")
+    assert response.status_code == 200, response.content
+    assert response.json()["version"] == version + 1
+    assert seats_of(host, table) == [(0, "ana", None, "playing"), (1, "bob", None, "playing"),
+                                     (2, "Hard bot 2", "hard", "bot")]
+    # The seat is free again: another bot (or a person) takes it, last.
+    assert host.post(f"/api/tables/{table}/bots").status_code == 200
+    assert len(seats_of(host, table)) == 4
+
+
+def test_only_a_bot_is_taken_off_only_by_the_host_only_before_the_start(
+        host, bob, olga, make_table):
+    table = make_table([bob], players=3)
+    host.post(f"/api/tables/{table}/bots")
+    before = table_of(host, table)
+    for player, number, status, code in [
+        (bob, 2, 403, "host-only"), (olga, 2, 403, "host-only"),
+        (host, 1, 409, "not-a-bot"), (host, 0, 409, "not-a-bot"),
+        (host, 3, 404, "no-such-seat"),
+    ]:
+        response = player.client.delete(f"/api/tables/{table}/seats/{number}")
+        assert (response.status_code, response.json()["code"]) == (status, code), number
+    assert table_of(host, table) == before  # nothing changed
+    assert host.client.delete("/api/tables/987654/seats/1").status_code == 404
+    host.post(f"/api/tables/{table}/start")
+    response = host.client.delete(f"/api/tables/{table}/seats/2")
+    assert (response.status_code, response.json()["code"]) == (409, "table-started")
+    assert host.state(table)["seats"][2]["bot"] == "normal"
+
+
 # ---------------------------------------------------------------------------- leave
 def test_leaving_before_the_start_gives_the_seat_back_and_later_seats_move_up(
         host, bob, cy, make_player, make_table):
@@ -253,6 +290,7 @@ def test_the_host_starts_with_the_seats_filled_so_far(host, bob, cy, make_table)
         s["cards"] - 7 for s in state["seats"])
     assert state["you"]["seat"] == 0 and len(state["you"]["hand"]) == state["seats"][0]["cards"]
     assert table_of(bob, table)["status"] == "playing"
+    assert table_of(bob, table)["players"] == 3  # a game of those seated
 
 
 def test_a_hand_is_shown_sorted_and_lists_each_playable_card_once(rigged_table):
