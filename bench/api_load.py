@@ -4,8 +4,9 @@
 The script
   1. drops and creates a PostgreSQL database (`wildcards_bench`) and migrates it;
   2. starts the service under gunicorn on a free loopback port (`--workers` processes), with
-     DEBUG off, Redis for the throttle cache (rates raised so nothing is throttled) and Celery
-     tasks run in the web process;
+     DEBUG off, Redis for the rate limits (raised so nothing is throttled, but still counted)
+     and for Celery's broker (a database of its own: the tasks a move queues are published as
+     in production; no worker runs them here, they are dropped at the end);
   3. signs up `--clients` players, seats them at tables of `--players` and starts the games;
   4. phase 1, the floor (`--me-seconds`): every client sends GET /api/me in a loop;
   5. phase 2, the games (`--seconds`): every client reads its state (GET /api/tables/{id}/state,

@@ -103,6 +103,12 @@ def update(instances: Sequence[Model], names: Sequence[str], batch: Batch | None
         return
     sql, fields = _update_sql(type(instances[0]), tuple(names))
     rows = [[*_prepared(fields, instance), instance.pk] for instance in instances]
+    _write(sql, rows, batch)
+
+
+def _write(sql: str, rows: list[list], batch: Batch | None) -> None:
+    """One statement for each row: into `batch`, or executed now (many rows: one
+    executemany, which psycopg pipelines)."""
     if batch is not None:
         for row in rows:
             batch.add(sql, row)
@@ -155,15 +161,7 @@ def insert_many(instances: Sequence[Model], batch: Batch | None = None) -> None:
         return
     sql, fields = _insert_sql(type(instances[0]), False, False)
     rows = [_prepared(fields, instance) for instance in instances]
-    if batch is not None:
-        for row in rows:
-            batch.add(sql, row)
-        return
-    with connections[DB].cursor() as cursor:
-        if len(rows) == 1:
-            cursor.execute(sql, rows[0])
-        else:
-            cursor.executemany(sql, rows)
+    _write(sql, rows, batch)
 
 
 class Batch:
