@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL := postgres://postgres@127.0.0.1:5432/wildcards
 TEST_REDIS_URL := redis://127.0.0.1:6379/0
 
-.PHONY: venv test lint run clean
+.PHONY: venv test test-embedded lint run clean
 
 venv: $(STAMP)
 
@@ -24,6 +24,15 @@ test: venv
 	DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" \
 	REDIS_URL="$${REDIS_URL:-$(TEST_REDIS_URL)}" \
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The storage tests again on the embedded fallback of `make run` (SQLite, no Redis): the hot
+# paths write SQL of their own (wildcards/sqlrows.py), which must work on both databases.
+EMBEDDED_TESTS := tests/api/test_sqlrows.py tests/api/test_full_game.py \
+	tests/api/test_tables_and_seats.py tests/api/test_after_response.py tests/api/test_idempotency.py
+test-embedded: venv
+	rm -f .embedded-test.sqlite3
+	DATABASE_URL=sqlite:///$(CURDIR)/.embedded-test.sqlite3 REDIS_URL= \
+	$(PY) -m pytest -p no:randomly $(EMBEDDED_TESTS) $(PYTEST_ARGS)
 
 lint: venv
 	$(VENV)/bin/ruff check .

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import json
 import logging
-import random
 
 import pytest
 from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
 from django.test import RequestFactory
-from play import choose_move
 
 from wildcards import after_response
 
@@ -24,34 +22,28 @@ def test_outside_a_request_the_work_runs_at_once():
     assert done == [1]
 
 
-def _move_environ(player, table: int) -> dict:
-    view = player.state(table)
-    move = choose_move(view["you"], random.Random(1), 2)
+def _play_environ(player, table: int, card: str) -> dict:
     return RequestFactory().post(
-        f"/api/tables/{table}/moves", data=json.dumps(move), content_type="application/json",
+        f"/api/tables/{table}/moves", data=json.dumps({"action": "play", "card": card}),
+        content_type="application/json",
         HTTP_AUTHORIZATION=f"Token {player.token}").environ
 
 
-def _table_with_a_turn(make_player, make_table, host):
-    ben = make_player()
-    table = make_table(others=[ben], players=2)
-    assert host.post(f"/api/tables/{table}/start").status_code == 200
-    turn = host.state(table)["round"]["turn"]
-    mover = host if turn == 0 else ben
-    return table, mover
-
-
-def test_the_email_task_is_queued_after_the_response_is_written(
-        monkeypatch, make_player, make_table, host):
-    table, mover = _table_with_a_turn(make_player, make_table, host)
+def test_the_email_task_is_queued_after_the_response_is_written(monkeypatch, rigged_table):
+    # Ben (seat 1, left of the dealer) plays first: flame-3 on flame-5. Ana's turn begins, and
+    # she is emailed.
+    table, (ana, ben) = rigged_table(
+        hands=[["leaf-1", "leaf-2", "leaf-3", "leaf-4", "leaf-6", "leaf-7", "leaf-8"],
+               ["flame-3", "sun-1", "sun-2", "sun-3", "sun-4", "sun-6", "sun-7"]],
+        starter="flame-5")
     queued = []
     monkeypatch.setattr("notifications.outbox._send_later", queued.append)
 
     statuses = []
-    response = WSGIHandler()(_move_environ(mover, table),
+    response = WSGIHandler()(_play_environ(ben, table, "flame-3"),
                              lambda status, headers: statuses.append(status))
     body = b"".join(response)  # what the server writes to the client
-    assert statuses == ["200 OK"] and json.loads(body)["version"] > 0
+    assert statuses == ["200 OK"] and json.loads(body)["round"]["turn"] == 0
     assert queued == []  # the answer is complete; the broker has not been asked yet
 
     response.close()  # the WSGI server is done with the response
