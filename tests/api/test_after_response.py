@@ -3,10 +3,13 @@ the player does not wait for the broker."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 
 import pytest
+from asgiref.sync import async_to_sync
+from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
 from django.test import RequestFactory
@@ -47,6 +50,39 @@ def test_the_email_task_is_queued_after_the_response_is_written(monkeypatch, rig
     assert queued == []  # the answer is complete; the broker has not been asked yet
 
     response.close()  # the WSGI server is done with the response
+    assert len(queued) == 1
+
+
+def test_under_asgi_the_task_is_published_too(monkeypatch, rigged_table):
+    """Django's ASGI handler sends the same signals from other threads and tasks: the work is
+    still done, once; none is lost."""
+    table, (ana, ben) = rigged_table(
+        hands=[["leaf-1", "leaf-2", "leaf-3", "leaf-4", "leaf-6", "leaf-7", "leaf-8"],
+               ["flame-3", "sun-1", "sun-2", "sun-3", "sun-4", "sun-6", "sun-7"]],
+        starter="flame-5")
+    queued = []
+    monkeypatch.setattr("notifications.outbox._send_later", queued.append)
+    body = json.dumps({"action": "play", "card": "flame-3"}).encode()
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": f"/api/tables/{table}/moves",
+             "raw_path": f"/api/tables/{table}/moves".encode(), "root_path": "",
+             "query_string": b"", "server": ("testserver", 80), "client": ("127.0.0.1", 4321),
+             "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"),
+                         (b"content-length", str(len(body)).encode()),
+                         (b"authorization", f"Token {ben.token}".encode())]}
+    incoming = [{"type": "http.request", "body": body, "more_body": False}]
+    sent = []
+
+    async def receive():
+        if incoming:
+            return incoming.pop()
+        await asyncio.Event().wait()  # the client stays connected
+
+    async def send(message):
+        sent.append(message)
+
+    async_to_sync(ASGIHandler())(scope, receive, send)
+    assert sent[0]["status"] == 200, sent[1:]
     assert len(queued) == 1
 
 
