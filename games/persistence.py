@@ -1,8 +1,10 @@
 """Between the rows of `games.models` and the engine's `GameState`.
 
-`load` reads a table in a fixed number of queries (the table, the seats, the hands with their
-round), whatever the size of the hands or the length of the history; `save_round` and
-`save_seats_and_table` write back only what a move changed, again in a fixed number of queries.
+`load` reads a table in two queries (the table, locked alone when asked; then the seats with
+their users and email preferences, the hands and their round), whatever the size of the hands or
+the length of the history; `save_round` and `save_seats_and_table` write back only what a move
+changed, into one `sqlrows.Batch`. The SQL of these hot paths is written once
+(`wildcards/sqlrows.py`), not compiled by the ORM on every request.
 """
 
 from __future__ import annotations
