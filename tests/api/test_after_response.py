@@ -32,13 +32,20 @@ def _play_environ(player, table: int, card: str) -> dict:
         HTTP_AUTHORIZATION=f"Token {player.token}").environ
 
 
-def test_the_email_task_is_queued_after_the_response_is_written(monkeypatch, rigged_table):
-    # Ben (seat 1, left of the dealer) plays first: flame-3 on flame-5. Ana's turn begins, and
-    # she is emailed.
-    table, (ana, ben) = rigged_table(
+@pytest.fixture
+def ben_plays_flame_3(rigged_table):
+    """Ben (seat 1, left of the dealer) is to play first and will play flame-3 on the starter
+    flame-5: Ana's turn begins, and she is emailed. Returns the table and Ben."""
+    table, (_ana, ben) = rigged_table(
         hands=[["leaf-1", "leaf-2", "leaf-3", "leaf-4", "leaf-6", "leaf-7", "leaf-8"],
                ["flame-3", "sun-1", "sun-2", "sun-3", "sun-4", "sun-6", "sun-7"]],
         starter="flame-5")
+    return table, ben
+
+
+def test_the_email_task_is_queued_after_the_response_is_written(monkeypatch,
+                                                                 ben_plays_flame_3):
+    table, ben = ben_plays_flame_3
     queued = []
     monkeypatch.setattr("notifications.outbox._send_later", queued.append)
 
@@ -53,13 +60,10 @@ def test_the_email_task_is_queued_after_the_response_is_written(monkeypatch, rig
     assert len(queued) == 1
 
 
-def test_under_asgi_the_task_is_published_too(monkeypatch, rigged_table):
+def test_under_asgi_the_task_is_published_too(monkeypatch, ben_plays_flame_3):
     """Django's ASGI handler sends the same signals from other threads and tasks: the work is
     still done, once; none is lost."""
-    table, (ana, ben) = rigged_table(
-        hands=[["leaf-1", "leaf-2", "leaf-3", "leaf-4", "leaf-6", "leaf-7", "leaf-8"],
-               ["flame-3", "sun-1", "sun-2", "sun-3", "sun-4", "sun-6", "sun-7"]],
-        starter="flame-5")
+    table, ben = ben_plays_flame_3
     queued = []
     monkeypatch.setattr("notifications.outbox._send_later", queued.append)
     body = json.dumps({"action": "play", "card": "flame-3"}).encode()
