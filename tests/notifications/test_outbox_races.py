@@ -10,11 +10,11 @@ barrier releases them together. Run against PostgreSQL:
 
 from __future__ import annotations
 
-import threading
 import time
 from collections import Counter
 
 import pytest
+from concurrency import at_once
 from django.db import connection
 from notice_helpers import current_turn
 
@@ -46,24 +46,9 @@ class SlowBackend:
 
 
 def race(notice_id: int) -> Counter:
-    barrier = threading.Barrier(SENDERS, timeout=30)
-    outcomes: list[str] = []
-
-    def sender() -> None:
-        try:
-            barrier.wait()
-            outcomes.append(outbox.deliver(notice_id))
-        except Exception as error:  # noqa: BLE001 - reported by the assertion below
-            outcomes.append(repr(error))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=sender) for _ in range(SENDERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return Counter(outcomes)
+    """SENDERS senders deliver the notice at once: what each says (or the error it raised)."""
+    outcomes = at_once(*[lambda: outbox.deliver(notice_id)] * SENDERS)
+    return Counter(o if isinstance(o, str) else repr(o) for o in outcomes)
 
 
 @pytest.mark.parametrize("backend", ["django.core.mail.backends.locmem.EmailBackend",
@@ -90,25 +75,13 @@ def test_two_moves_queueing_the_same_notice_write_one_row(ana, table, mailoutbox
     the second wait for the first, then find the row and write nothing."""
     from django.db import transaction
 
-    barrier = threading.Barrier(SENDERS, timeout=30)
-    queued: list[bool] = []
     turn = current_turn(table)
 
-    def queue() -> None:
-        try:
-            barrier.wait()
-            with transaction.atomic():
-                queued.append(outbox.queue_reminder(ana, table, **turn) is not None)
-        except Exception as error:  # noqa: BLE001 - reported by the assertion below
-            queued.append(repr(error))
-        finally:
-            connection.close()
+    def queue() -> bool:
+        with transaction.atomic():
+            return outbox.queue_reminder(ana, table, **turn) is not None
 
-    threads = [threading.Thread(target=queue) for _ in range(SENDERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    queued = [q if isinstance(q, bool) else repr(q) for q in at_once(*[queue] * SENDERS)]
 
     assert Counter(queued) == Counter({True: 1, False: SENDERS - 1})
     assert Notice.objects.count() == 1

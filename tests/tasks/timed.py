@@ -4,13 +4,12 @@ through the services at a fixed time, and the sweep run in threads of its own.""
 from __future__ import annotations
 
 import itertools
-import threading
 from datetime import UTC, datetime
 
 import pytest
 import time_machine
+from concurrency import at_once as in_threads  # noqa: F401 - for the tests that import it here
 from django.contrib.auth import get_user_model
-from django.db import connection
 
 from games import services
 from games.models import Round, Seat, Table
@@ -52,29 +51,6 @@ def round_of(table_id: int) -> Round:
 
 def seat(table_id: int, number: int) -> Seat:
     return Seat.objects.get(table_id=table_id, number=number)
-
-
-def in_threads(*functions) -> list:
-    """Run the functions at once, each in a thread with its own database connection; returns
-    their results (or the exception each raised)."""
-    results: list = [None] * len(functions)
-    barrier = threading.Barrier(len(functions))
-
-    def run(i, function):
-        try:
-            barrier.wait()
-            results[i] = function()
-        except Exception as error:  # noqa: BLE001 - handed back to the test
-            results[i] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, f)) for i, f in enumerate(functions)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return results
 
 
 @pytest.fixture(autouse=True)
