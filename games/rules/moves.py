@@ -106,6 +106,13 @@ class Event(NamedTuple):
     points: int | None = None
 
 
+def events_json(events: list[Event]) -> list[dict]:
+    """The events as the move log stores them: without their empty fields. Seat 0, target 0
+    and a count of 0 are values, not blanks (seat 0 must see the cards it drew)."""
+    return [{key: value for key, value in event._asdict().items()
+             if value is not None and value != ()} for event in events]
+
+
 class Applied(NamedTuple):
     """An accepted move: the new state and what happened, in order. When the move ended a
     round and the next was dealt, `ended` is the state as the ended round left it."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import COLOR_INDEX
+from .decks import rules_for
 from .options import InvalidSetup, Options
 from .state import CLOCKWISE, COUNTERCLOCKWISE, NONE, GameState
 
@@ -35,8 +36,6 @@ def position(
     """`discard` lists the cards under `top`, bottom first. `draw_pile` lists the draw pile top
     card first; when it is None, every card of the deck not placed elsewhere forms the pile (in
     hand order, top card first). `color` defaults to the top card's color."""
-    from . import rules_for
-
     rules = rules_for(deck)
     cards = rules.deck
     ids = cards.ids

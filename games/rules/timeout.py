@@ -12,6 +12,7 @@ always the same for the same state:
 from __future__ import annotations
 
 from .cards import COLORS, NO_COLOR
+from .decks import rules_for
 from .moves import CHOOSE, DRAW, PASS, PLAY, TAKE, Move
 from .state import NONE, PLAYING, GameState
 
@@ -26,8 +27,6 @@ def most_held_color(colors: tuple[int, ...], hand: list[int]) -> str:
 
 def timeout_move(state: GameState) -> Move:
     """The move for the seat whose turn it is."""
-    from . import rules_for
-
     rules = rules_for(state)
     deck = rules.deck
     seat = state.turn
@@ -63,22 +62,26 @@ def _fewest_cards(state: GameState, seat: int) -> int:
     return best
 
 
-def timeout_turn(state: GameState) -> tuple[GameState, list]:
-    """Play the whole turn of the seat whose time ran out: after a choice of starter color or a
-    draw that must be played, the same turn goes on, so it takes the timeout move again."""
-    from . import rules_for
+def turn_goes_on(before: GameState, after: GameState, seat: int) -> bool:
+    """Whether `seat`'s turn is still going after its move took `before` to `after`: it chose
+    the starter's color, or drew a card it must now play. Anything else ends the turn."""
+    if after.status != PLAYING or after.round_number != before.round_number:
+        return False
+    if after.turn != seat:
+        return False
+    return before.color == NONE or after.drawn != NONE
 
+
+def timeout_turn(state: GameState) -> tuple[GameState, list]:
+    """Play the whole turn of the seat whose time ran out, move by move, while it goes on."""
     rules = rules_for(state)
     seat = state.turn
     events: list = []
     while True:
-        choosing = state.color == NONE
         result = rules.apply(state, seat, timeout_move(state))
         if not result.ok:  # the timeout move is legal by construction
             raise AssertionError(f"timeout move refused: {result.code}")
-        state = result.state
+        before, state = state, result.state
         events.extend(result.events)
-        if state.status != PLAYING or state.turn != seat:
-            return state, events
-        if not choosing and state.drawn == NONE:
+        if not turn_goes_on(before, state, seat):
             return state, events

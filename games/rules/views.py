@@ -1,21 +1,22 @@
-"""What a seat, or a spectator, may see of a game: the only way out of the engine's secrets.
+"""What a seat, or a spectator, may see of a game and of its move log: the only way out of the
+engine's secrets.
 
-The same view feeds the API, the web page and the bots. It never holds another seat's cards
-while a round is being played, the draw pile's order or the seed.
+The same view feeds the API, the web page, the event stream and the bots. It never holds
+another seat's cards while a round is being played, the draw pile's order or the seed; a log
+entry never holds cards drawn by another seat.
 """
 
 from __future__ import annotations
 
 from .cards import COLORS
-from .moves import PLAY
+from .decks import rules_for
+from .moves import DRAW, PLAY
 from .scoring import ranking
 from .state import CLOCKWISE, FINISHED, NONE, ROUND_PLAYING, GameState, RoundSummary
 
 
 def public_view(state: GameState) -> dict:
     """What anyone allowed to watch sees: hand sizes, the discard pile, the draw pile's size."""
-    from . import rules_for  # the deck registry imports the views' users, not the views
-
     rules = rules_for(state)
     codes = rules.deck.codes
     finished = state.status == FINISHED
@@ -52,8 +53,6 @@ def public_view(state: GameState) -> dict:
 
 def view_for(state: GameState, seat: int) -> dict:
     """The public view plus the seat's own hand, what it may play and why not, and its actions."""
-    from . import rules_for
-
     view = public_view(state)
     rules = rules_for(state)
     codes = rules.deck.codes
@@ -83,6 +82,21 @@ def view_for(state: GameState, seat: int) -> dict:
         "actions": actions,
     }
     return view
+
+
+def log_entry_for(entry: dict, viewer: int | None) -> dict:
+    """One entry of the move log (`seat`, `action`, ... and `events` as `events_json` gives
+    them) as `viewer` may see it: a seat number, or None for a spectator. The cards of a `drew`
+    event are the drawer's alone; a draw by another seat is marked `private`."""
+    events = [
+        event if "cards" not in event or (viewer is not None and viewer == event.get("seat"))
+        else {key: value for key, value in event.items() if key != "cards"}
+        for event in entry["events"]
+    ]
+    seen = {**entry, "events": events}
+    if entry["action"] == DRAW and (viewer is None or viewer != entry["seat"]):
+        seen["private"] = True
+    return seen
 
 
 def _face_up(hands: list[list[int]] | tuple, codes: tuple[str, ...]) -> dict[str, list[str]]:
