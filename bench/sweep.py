@@ -11,10 +11,8 @@ For each size (default 10,000 and 100,000 turn-by-turn tables) the script
   3. VACUUM ANALYZE, then prints EXPLAIN (ANALYZE, BUFFERS) of the due-row query as
      games.deadlines.expire_due makes it (rounds of playing tables whose deadline_at <= now,
      oldest first, a batch of 100; index `round_deadline_due`);
-  4. times one sweep: `games.deadlines.sweep(now)` when it exists (the Celery tasks it queues,
-     bot turns and emails, go to an in-memory broker and are not run: they are the worker's
-     work), otherwise the due-row query plus `games.persistence.load` of each due table (and
-     says so);
+  4. times one sweep, `games.deadlines.sweep(now)` (the Celery tasks it queues, bot turns and
+     emails, go to an in-memory broker and are not run: they are the worker's work);
   5. prints due tables handled per second for every size, and drops the database (unless
      `--keep-db`).
 
@@ -67,16 +65,16 @@ def fill(size: int, due_every: int) -> int:
     from django.contrib.auth import get_user_model
     from django.db import connection, transaction
 
-    from games import services
     from games.models import Table
+    from games.service import lobby
 
     users = [get_user_model().objects.create_user(f"p{i}", f"p{i}@example.com", "pw-bench-123")
              for i in range(PLAYERS)]
-    game = services.create_table(users[0], {"players": PLAYERS, "mode": "turn"})
+    game = lobby.create_table(users[0], {"players": PLAYERS, "mode": "turn"})
     template = game.table.pk
     for user in users[1:]:
-        services.join_table(template, user, game.table.invite)
-    services.start_game(template, users[0])
+        lobby.join_table(template, user, game.table.invite)
+    lobby.start_game(template, users[0])
     template_round = Table.objects.get(pk=template).current_round_id
     copies = size - 1
     with transaction.atomic(), connection.cursor() as c:
@@ -118,23 +116,9 @@ def due_rows(now):
 
 
 def sweep_once(now) -> tuple[str, int]:
-    try:
-        from games.deadlines import sweep
-    except ImportError:
-        sweep = None
-    if sweep is not None:
-        result = sweep(now)
-        return "games.deadlines.sweep(now)", result
-    from games.models import Round
-    from games.persistence import load
+    from games.deadlines import sweep
 
-    handled = 0
-    for table_id in (Round.objects.filter(deadline_at__lte=now).order_by("deadline_at")
-                     .values_list("table_id", flat=True)):
-        load(table_id)
-        handled += 1
-    return ("no games.deadlines yet: the due-row query + games.persistence.load of each due "
-            "table", handled)
+    return "games.deadlines.sweep(now)", sweep(now)
 
 
 def measure(size: int, due_every: int, server: str) -> dict:

@@ -1,8 +1,8 @@
-"""Tables, seats, rounds, hands, the discard pile's history and the move log.
+"""Tables, seats, rounds, hands and the move log.
 
-Only `games.services` writes these rows (one transaction per move, the table row locked). The
-secrets (hands, the draw pile's order, the seed) live here and leave only through
-`games.rules.views`.
+Only `games.storage` reads and writes these rows, called by the service layer (`games.service`:
+one transaction per change, the table row locked). The secrets (hands, the draw pile's order,
+the seed) live here and leave only through `games.rules.views`.
 """
 
 from __future__ import annotations
@@ -130,6 +130,19 @@ class Seat(models.Model):
     def is_bot(self) -> bool:
         return self.user_id is None or self.state == self.State.BOT
 
+    @property
+    def played_by_bot(self) -> bool:
+        """A bot moves for this seat: a bot's seat, a person's handed to a bot, or one whose
+        player is away (until they return)."""
+        return self.is_bot or self.state == self.State.AWAY
+
+    @property
+    def name(self) -> str:
+        """What everyone at the table calls the seat."""
+        if self.user_id is not None:
+            return self.user.username
+        return f"{(self.bot_level or 'normal').capitalize()} bot {self.number}"
+
 
 class Round(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rounds")
@@ -147,11 +160,8 @@ class Round(models.Model):
     points = models.IntegerField(null=True, blank=True)
     # Server-side only: the draw pile's order, top card last.
     draw_pile = models.JSONField(default=list)
-    # The discard pile as it lies now, bottom first; read with the round in one query. Its
-    # history stays in DiscardEntry: the pile is the entries from `discard_from` on.
+    # The discard pile as it lies now, bottom first (its history is in the move log).
     discard = models.JSONField(default=list)
-    discard_from = models.PositiveIntegerField(default=0)
-    discard_next = models.PositiveIntegerField(default=0)  # position of the next card laid
     deadline_at = models.DateTimeField(null=True, blank=True)
     remind_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(default=timezone.now)
@@ -180,20 +190,6 @@ class Hand(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["round", "seat"], name="hand_seat_unique"),
-        ]
-
-
-class DiscardEntry(models.Model):
-    """Every card laid on the discard pile, in order (the starter is position 0)."""
-
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="discards")
-    position = models.PositiveIntegerField()
-    card = models.CharField(max_length=32)
-
-    class Meta:
-        ordering = ["position"]
-        constraints = [
-            models.UniqueConstraint(fields=["round", "position"], name="discard_position_unique"),
         ]
 
 
@@ -226,12 +222,12 @@ class Move(models.Model):
 
 
 class IdempotentAnswer(models.Model):
-    """The first answer to a move sent with an Idempotency-Key, returned again on retries."""
+    """The first answer to a move sent with an Idempotency-Key, given again on retries."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
     seat = models.PositiveSmallIntegerField()
     key = models.CharField(max_length=255)
-    status = models.PositiveSmallIntegerField()
+    refused = models.CharField(max_length=32, blank=True, default="")  # reason code; "" if accepted
     body = models.JSONField()
     created_at = models.DateTimeField(default=timezone.now)
 

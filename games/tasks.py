@@ -1,15 +1,17 @@
 """Celery tasks of the games app. Each carries the table version it was made for and does
-nothing if the game has moved on, so a task delivered twice acts once."""
+nothing if the game has moved on, so a task delivered twice acts once. The service layer
+publishes them by name (`games.service.effects`): nothing imports this module."""
 
 from celery import shared_task
 from django.utils import timezone
 
-from . import deadlines, services
+from games import deadlines
+from games.service import play
 
 
 @shared_task(acks_late=True)
 def play_bot_turns(table_id: int, version: int) -> int:
-    return services.play_bot_turns(table_id, version)
+    return play.play_bot_turns(table_id, version)
 
 
 @shared_task(acks_late=True)

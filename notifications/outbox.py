@@ -13,11 +13,12 @@ from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.core.mail import get_connection
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from wildcards import after_response, sqlrows
+from wildcards import after_response
+from wildcards.celery import app
 
 from . import emails
 from .models import Notice
@@ -64,8 +65,11 @@ def queue_notice(kind: str, user, table, dedupe_key: str, context: dict) -> Noti
     notice = Notice(kind=kind, user=user, table=table, round_number=context.get("round"),
                     dedupe_key=dedupe_key, context=context)
     # Queued before (by a transaction still open, too: the insert waits for it) means nothing
-    # to do; ON CONFLICT DO NOTHING leaves the move's transaction usable without a savepoint.
-    if not sqlrows.insert(notice, ignore_conflicts=True):
+    # to do; the savepoint keeps the caller's transaction usable after the duplicate key.
+    try:
+        with transaction.atomic():
+            notice.save(force_insert=True)
+    except IntegrityError:
         return None
     notice_id = notice.pk
     # After the response (the player need not wait for the broker); robust: a broker that is
@@ -94,25 +98,15 @@ def queue_your_turn(user, table, *, round_number: int, deadline_at: datetime) ->
     )
 
 
-def queue_game_over(table, ranking: list[dict]) -> list[Notice]:
+def queue_game_over(table, ranking: list[dict], people: list[tuple]) -> list[Notice]:
     """"Game over" with the final ranking, to every person seated at the table: once per
-    table. `ranking` is the engine's (`games.rules.ranking`): one dict per seat with "seat",
-    "rank", "score" and "left"; a "name" is added from the seats where it is missing."""
-    from games.models import Seat
-    from games.services import bot_name
-
-    seats = list(Seat.objects.filter(table=table).select_related("user"))
-    names = {seat.number: seat.user.username if seat.user_id is not None else bot_name(seat)
-             for seat in seats}
-    ranking = [{"name": names.get(row["seat"], f"Seat {row['seat']}"), **row}
-               for row in ranking]
+    table. `ranking` is the engine's (`games.rules.ranking`) with each seat's "name"; `people`
+    are (user, seat number) of the persons seated."""
     queued = []
-    for seat in seats:
-        if seat.user_id is None:
-            continue
+    for user, seat in people:
         notice = queue_notice(
-            Notice.Kind.GAME_OVER, seat.user, table, f"game-over:{table.pk}:{seat.user_id}",
-            {"ranking": ranking, "your_seat": seat.number},
+            Notice.Kind.GAME_OVER, user, table, f"game-over:{table.pk}:{user.pk}",
+            {"ranking": ranking, "your_seat": seat},
         )
         if notice is not None:
             queued.append(notice)
@@ -120,9 +114,8 @@ def queue_game_over(table, ranking: list[dict]) -> list[Notice]:
 
 
 def _send_later(notice_id: int) -> None:
-    from .tasks import send_notice
-
-    send_notice.delay(notice_id)
+    # By name: the tasks module imports this one.
+    app.tasks["notifications.tasks.send_notice"].delay(notice_id)
 
 
 # ---------------------------------------------------------------------------- sending
@@ -175,13 +168,12 @@ def _unwanted(notice: Notice) -> str:
 def _turn_still_running(notice: Notice) -> bool:
     """A reminder or "your turn" that reaches the front of the queue after the turn ended (the
     user played, the round ended) is news to nobody."""
-    from games.models import Table
-
     deadline = notice.context.get("deadline")
     if not deadline:
         return True
-    current = (Table.objects.filter(pk=notice.table_id)
-               .values_list("current_round__number", "current_round__deadline_at").first())
+    current = (Notice.objects.filter(pk=notice.pk)
+               .values_list("table__current_round__number", "table__current_round__deadline_at")
+               .first())
     return current is not None and current == (notice.round_number,
                                                datetime.fromisoformat(deadline))
 

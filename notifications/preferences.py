@@ -8,8 +8,6 @@ from django.core import signing
 from django.urls import reverse
 from django.utils import timezone
 
-from wildcards import sqlrows
-
 from .models import Notice, Preference
 
 # The preference each kind of notice obeys.
@@ -27,26 +25,13 @@ SCOPES = (*FIELD_OF_KIND, ALL)
 _SALT = "notifications.unsubscribe"
 
 
-_PREFERENCE = sqlrows.Columns(Preference, "p")
-
-
-_REMEMBERED = "_wildcards_preference"
-
-
-def remember(user, preference: Preference | None) -> None:
-    """Keep on `user` its preference row, read along with it (None: it has none, so the
-    defaults): `wants` then needs no query. Loading a table does this for its seats."""
-    setattr(user, _REMEMBERED, preference or Preference(user_id=user.pk))
-
-
 def _preference(user) -> Preference:
-    """The user's row, or an unsaved one with the defaults: reading writes nothing."""
-    remembered = getattr(user, _REMEMBERED, None)
-    if remembered is not None:
-        return remembered
-    rows = sqlrows.fetch(f"SELECT {_PREFERENCE.sql} FROM {sqlrows.table(Preference)} p "
-                         f"WHERE p.user_id = %s", [user.pk])
-    return _PREFERENCE.build(rows[0]) if rows else Preference(user_id=user.pk)
+    """The user's row, or an unsaved one with the defaults: reading writes nothing. A user
+    loaded with its preference (`select_related`, or a loaded table's seats) needs no query."""
+    try:
+        return user.notification_preference
+    except Preference.DoesNotExist:
+        return Preference(user_id=user.pk)
 
 
 def preferences_json(user) -> dict:

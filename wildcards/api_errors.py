@@ -9,9 +9,16 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.services import ServiceError
-
 log = logging.getLogger(__name__)
+
+
+class ApiError(exceptions.APIException):
+    """An error with the status and JSON body its app chose: each app maps its own errors (in
+    its own words) to this, so this module knows none of them."""
+
+    def __init__(self, status: int, body: dict) -> None:
+        super().__init__(body.get("detail"))
+        self.status_code, self.body = status, body
 
 CODES = {
     exceptions.ParseError: "parse-error",
@@ -27,8 +34,8 @@ CODES = {
 
 
 def exception_handler(exc: Exception, context: dict) -> Response | None:
-    if isinstance(exc, ServiceError):
-        return Response(exc.body(), status=exc.status)
+    if isinstance(exc, ApiError):
+        return Response(exc.body, status=exc.status_code)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     response = drf_exception_handler(exc, context)

@@ -107,13 +107,18 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", default="Wild Cards <wildcard
 
 # Lets a table be dealt from a deck order chosen by the host (for demos and tests only).
 WILDCARDS_ALLOW_RIGGED_DECKS = env_bool("WILDCARDS_ALLOW_RIGGED_DECKS", default=False)
+# How games are loaded and saved on the hot paths: "prepared" (SQL written once, one round trip
+# for a move's writes) or "orm" (the plain ORM). docs/benchmarks.md has the A/B of the two.
+WILDCARDS_STORAGE_SQL = env_str("WILDCARDS_STORAGE_SQL", default="prepared")
+if WILDCARDS_STORAGE_SQL not in ("prepared", "orm"):
+    raise ImproperlyConfigured("WILDCARDS_STORAGE_SQL must be prepared or orm.")
 # Where the site is reachable from outside: used to build absolute links in emails.
 WILDCARDS_BASE_URL = env_str("WILDCARDS_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
 
 REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "accounts.authentication.TokenAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

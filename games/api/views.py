@@ -1,19 +1,21 @@
-"""The games API: thin views over `games.services` (see api.md for the contract)."""
+"""The games API: thin views over the service layer (`games.service`; api.md is the
+contract)."""
 
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from games import services
-from games.models import Seat
-from games.persistence import Game
 from games.rules import Move
+from games.service import lobby, play, presence, viewing
+from games.service.errors import Refusal
+from games.storage.reads import Game
 from wildcards.throttling import ScopedRateThrottle
 
 from . import serializers as s
+from .errors import GameAPIView, invalid, refusal_response
+from .presenters import table_json
 
 ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, text in {
     400: "Bad input: `code` says what, `fields` which field.",
@@ -23,35 +25,7 @@ ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, t
 }.items()}
 
 
-def table_json(game: Game, user) -> dict:
-    table = game.table
-    body = {
-        "id": table.pk,
-        "host": next((seat.user.username for seat in game.seats if seat.number == 0), None),
-        "status": table.status, "players": table.players, "mode": table.mode,
-        "turn_hours": table.turn_hours, "on_expiry": table.on_expiry,
-        "move_timer": table.move_timer, "deck": table.deck,
-        "options": {"stacking": table.stacking, "seven_zero": table.seven_zero,
-                    "jump_in": table.jump_in, "draw_until_playable": table.draw_until_playable},
-        "scoring": {"mode": table.scoring, "target": table.target},
-        "spectators": table.spectators,
-        "seats": [
-            {"seat": seat.number,
-             "name": seat.user.username if seat.user_id else services.bot_name(seat),
-             "bot": seat.bot_level if seat.state == Seat.State.BOT else None,
-             "state": seat.state, "host": seat.number == 0,
-             "pending": seat.pending_swap["to"] if seat.pending_swap else None}
-            for seat in game.seats
-        ],
-        "version": table.version,
-        "created_at": table.created_at.isoformat().replace("+00:00", "Z"),
-    }
-    if game.seat_of(user) is not None:
-        body["invite"] = table.invite
-    return body
-
-
-class TablesView(APIView):
+class TablesView(GameAPIView):
     @extend_schema(
         summary="List tables", tags=["tables"],
         parameters=[OpenApiParameter("status", str, enum=["open", "waiting", "playing",
@@ -62,10 +36,8 @@ class TablesView(APIView):
     def get(self, request):
         wanted = request.query_params.get("status", "open")
         if wanted not in ("open", "waiting", "playing", "finished"):
-            raise services.ServiceError(400, "invalid",
-                                        "status must be open, waiting, playing or finished.",
-                                        field="status")
-        games = services.list_tables(wanted)
+            raise invalid("status must be open, waiting, playing or finished.", "status")
+        games = viewing.tables(wanted)
         return Response([table_json(game, request.user) for game in games])
 
     @extend_schema(summary="Create a table (you take seat 0 and host it)", tags=["tables"],
@@ -74,66 +46,66 @@ class TablesView(APIView):
     def post(self, request):
         serializer = s.TableCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        game = services.create_table(request.user, serializer.to_settings())
+        game = lobby.create_table(request.user, serializer.to_settings())
         game.seats[0].user = request.user
         return Response(table_json(game, request.user), status=status.HTTP_201_CREATED)
 
 
-class TableView(APIView):
+class TableView(GameAPIView):
     @extend_schema(summary="Show a table", tags=["tables"],
                    responses={200: s.TableSerializer, 404: ERRORS[404]})
     def get(self, request, table_id: int):
-        return Response(table_json(services.get_table(table_id), request.user))
+        return Response(table_json(viewing.table_of(table_id), request.user))
 
     @extend_schema(summary="Cancel a table that has not started (host)", tags=["tables"],
                    responses={204: None, 403: ERRORS[403], 404: ERRORS[404], 409: ERRORS[409]})
     def delete(self, request, table_id: int):
-        services.cancel_table(table_id, request.user)
+        lobby.cancel_table(table_id, request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 def _table_answer(game: Game, request, code: int = 200) -> Response:
-    return Response(table_json(services.get_table(game.table.pk), request.user), status=code)
+    return Response(table_json(viewing.table_of(game.table.pk), request.user), status=code)
 
 
-class JoinView(APIView):
+class JoinView(GameAPIView):
     @extend_schema(summary="Take the next free seat with the host's invite code",
                    tags=["tables"], request=s.InviteSerializer,
                    responses={200: s.TableSerializer, **ERRORS})
     def post(self, request, table_id: int):
         serializer = s.InviteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        game = services.join_table(table_id, request.user, serializer.validated_data["invite"])
+        game = lobby.join_table(table_id, request.user, serializer.validated_data["invite"])
         return _table_answer(game, request)
 
 
-class LeaveView(APIView):
+class LeaveView(GameAPIView):
     @extend_schema(summary="Give your seat back before the game starts", tags=["tables"],
                    request=None, responses={200: s.TableSerializer, **ERRORS})
     def post(self, request, table_id: int):
-        game = services.leave_waiting_table(table_id, request.user)
+        game = lobby.leave_waiting_table(table_id, request.user)
         return _table_answer(game, request)
 
 
-class BotsView(APIView):
+class BotsView(GameAPIView):
     @extend_schema(summary="Seat a bot in the next free seat (host)", tags=["tables"],
                    request=s.BotSerializer, responses={200: s.TableSerializer, **ERRORS})
     def post(self, request, table_id: int):
         serializer = s.BotSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        game = services.add_bot(table_id, request.user, serializer.validated_data["level"])
+        game = lobby.add_bot(table_id, request.user, serializer.validated_data["level"])
         return _table_answer(game, request)
 
 
-class StartView(APIView):
+class StartView(GameAPIView):
     @extend_schema(summary="Deal the first round with the seats filled so far (host)",
                    tags=["tables"], request=None, responses={200: s.StateSerializer, **ERRORS})
     def post(self, request, table_id: int):
-        services.start_game(table_id, request.user)
-        return Response(services.state_for(table_id, request.user))
+        lobby.start_game(table_id, request.user)
+        return Response(viewing.state_for(table_id, request.user))
 
 
-class SeatBotView(APIView):
+class SeatBotView(GameAPIView):
     @extend_schema(
         summary="Hand a person's seat to a bot (host or the seat's player)", tags=["seats"],
         description="Before the first deal at once; in a game to a target score when the next "
@@ -142,22 +114,22 @@ class SeatBotView(APIView):
     def post(self, request, table_id: int, number: int):
         serializer = s.BotSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        game, pending = services.swap_seat(table_id, request.user, number, to_bot=True,
+        game, pending = lobby.swap_seat(table_id, request.user, number, to_bot=True,
                                            level=serializer.validated_data["level"])
         return Response({"pending": pending,
-                         "table": table_json(services.get_table(table_id), request.user)})
+                         "table": table_json(viewing.table_of(table_id), request.user)})
 
 
-class SeatView(APIView):
+class SeatView(GameAPIView):
     @extend_schema(
         summary="Take a bot off the table before the game starts (host)", tags=["seats"],
         description="The seats after it move up by one.",
         request=None, responses={200: s.TableSerializer, **ERRORS})
     def delete(self, request, table_id: int, number: int):
-        return _table_answer(services.remove_bot(table_id, request.user, number), request)
+        return _table_answer(lobby.remove_bot(table_id, request.user, number), request)
 
 
-class SeatPersonView(APIView):
+class SeatPersonView(GameAPIView):
     @extend_schema(
         summary="Take a bot's seat back (your own) or over (a bot's, with the invite code)",
         tags=["seats"], request=s.TakeSeatSerializer,
@@ -165,13 +137,13 @@ class SeatPersonView(APIView):
     def post(self, request, table_id: int, number: int):
         serializer = s.TakeSeatSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        game, pending = services.swap_seat(table_id, request.user, number, to_bot=False,
+        game, pending = lobby.swap_seat(table_id, request.user, number, to_bot=False,
                                            invite=serializer.validated_data.get("invite"))
         return Response({"pending": pending,
-                         "table": table_json(services.get_table(table_id), request.user)})
+                         "table": table_json(viewing.table_of(table_id), request.user)})
 
 
-class StateView(APIView):
+class StateView(GameAPIView):
     @extend_schema(
         summary="What the caller may see of the game", tags=["play"],
         parameters=[OpenApiParameter("since", int, description="Answer 304 if the version is "
@@ -180,7 +152,7 @@ class StateView(APIView):
                    403: ERRORS[403], 404: ERRORS[404]})
     def get(self, request, table_id: int):
         since = _int_param(request, "since")
-        view = services.state_for(table_id, request.user, since)
+        view = viewing.state_for(table_id, request.user, since)
         if view is None:
             return Response(status=status.HTTP_304_NOT_MODIFIED)
         return Response(view)
@@ -193,8 +165,7 @@ def _int_param(request, name: str) -> int | None:
     try:
         return int(raw)
     except ValueError:
-        raise services.ServiceError(400, "invalid", f"{name} must be a whole number.",
-                                    field=name) from None
+        raise invalid(f"{name} must be a whole number.", name) from None
 
 
 IDEMPOTENCY_KEY = OpenApiParameter(
@@ -205,13 +176,17 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 def _idempotency_key(request) -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 1 <= len(key) <= 255:
-        raise services.ServiceError(400, "invalid",
-                                    "Idempotency-Key must be 1 to 255 characters.",
-                                    field="Idempotency-Key")
+        raise invalid("Idempotency-Key must be 1 to 255 characters.", "Idempotency-Key")
     return key
 
 
-class MovesView(APIView):
+def _move_response(answer: play.Answer) -> Response:
+    if isinstance(answer, Refusal):
+        return refusal_response(answer)
+    return Response(answer.view)
+
+
+class MovesView(GameAPIView):
     throttle_scope = "moves"
 
     def get_throttles(self):
@@ -223,7 +198,7 @@ class MovesView(APIView):
         responses={200: s.MoveLogSerializer, 403: ERRORS[403], 404: ERRORS[404]})
     def get(self, request, table_id: int):
         after = _int_param(request, "after") or 0
-        return Response(services.move_log(table_id, request.user, after))
+        return Response(viewing.move_log(table_id, request.user, after))
 
     @extend_schema(
         summary="Make a move (a play by a seat whose turn it is not is a jump-in)",
@@ -238,24 +213,23 @@ class MovesView(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         move = Move(data["action"], data.get("card"), data.get("color"), data.get("target"))
-        answer = services.make_move(table_id, request.user, move,
-                                    expected_version=data.get("expected_version"),
-                                    idempotency_key=_idempotency_key(request))
-        return Response(answer.body, status=answer.status)
+        answer = play.make_move(table_id, request.user, move,
+                                expected_version=data.get("expected_version"),
+                                idempotency_key=_idempotency_key(request))
+        return _move_response(answer)
 
 
-class ConcedeView(APIView):
+class ConcedeView(GameAPIView):
     @extend_schema(summary="Concede: your cards go to the bottom of the draw pile",
                    tags=["play"], request=None, parameters=[IDEMPOTENCY_KEY],
                    responses={200: s.StateSerializer, 403: ERRORS[403], 404: ERRORS[404],
                               422: OpenApiResponse(s.RefusalSerializer)})
     def post(self, request, table_id: int):
-        answer = services.make_move(table_id, request.user, Move("concede"),
-                                    idempotency_key=_idempotency_key(request))
-        return Response(answer.body, status=answer.status)
+        answer = play.concede(table_id, request.user, idempotency_key=_idempotency_key(request))
+        return _move_response(answer)
 
 
-class HeartbeatView(APIView):
+class HeartbeatView(GameAPIView):
     @extend_schema(
         summary="Say you are still at the table (real time: a quiet client's presence)",
         tags=["play"], request=None,
@@ -264,13 +238,13 @@ class HeartbeatView(APIView):
                     "it back.",
         responses={204: None, 403: ERRORS[403], 404: ERRORS[404]})
     def post(self, request, table_id: int):
-        services.heartbeat(table_id, request.user)
+        presence.heartbeat(table_id, request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class GamesView(APIView):
+class GamesView(GameAPIView):
     @extend_schema(summary="Your tables, those waiting on you first", tags=["play"],
                    responses={200: s.MyGameSerializer(many=True)})
     def get(self, request):
-        return Response(services.games_of(request.user))
+        return Response(viewing.games_of(request.user))
 

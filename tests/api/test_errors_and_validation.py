@@ -541,14 +541,14 @@ def test_the_move_limit_is_a_sliding_window_and_refusals_do_not_extend_it(
 # ------------------------------------------------------------------- real faults
 def test_a_fault_on_our_side_is_a_500_in_json_without_a_traceback(host, make_table,
                                                                    monkeypatch):
-    from games import services
+    from games.service import viewing
 
     table = make_table()
 
     def broken(table_id):
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(services, "get_table", broken)
+    monkeypatch.setattr(viewing, "table_of", broken)
     host.client.raise_request_exception = False
     response = host.get(f"/api/tables/{table}")
     assert_error(response, 500, "server-error")

@@ -25,11 +25,12 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from rest_framework.test import APIClient
 
-from games import services
 from games.models import IdempotentAnswer, Table
 from games.models import Move as MoveRow
-from games.persistence import load
 from games.rules import CLASSIC, Move
+from games.service import play
+from games.service.errors import Accepted
+from games.storage.reads import load
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -456,7 +457,7 @@ def test_a_move_that_waited_for_the_lock_sees_the_move_that_held_it(
 
     def second_move() -> None:
         try:
-            waited["answer"] = services.make_move(table, user, second)
+            waited["answer"] = play.make_move(table, user, second)
         except BaseException as error:  # noqa: BLE001 - reported by the main thread
             waited["error"] = error
         finally:
@@ -467,8 +468,8 @@ def test_a_move_that_waited_for_the_lock_sees_the_move_that_held_it(
         load(table, lock=True)
         waiter.start()
         wait_until_a_backend_waits_for_us()
-        answer = services.make_move(table, user, first)
-        assert answer.status == 200, answer.body
+        answer = play.make_move(table, user, first)
+        assert isinstance(answer, Accepted), answer
     waiter.join(JOIN_SECONDS)
     assert not waiter.is_alive()
     assert "error" not in waited, f"the waiting move failed: {waited['error']!r}"

@@ -664,17 +664,17 @@ def test_my_games_names_the_deadline_of_the_turn_at_every_playing_table(host, bo
 
 
 def test_a_run_of_bot_turns_is_played_by_one_task(host, make_table, monkeypatch):
-    from games import services
+    from games.service import play
 
     calls = []
-    real = services.play_bot_turns
+    real = play.play_bot_turns
 
-    def counted(table_id, version, limit=services.BOT_MOVES_PER_TASK):
+    def counted(table_id, version, limit=play.BOT_MOVES_PER_TASK):
         made = real(table_id, version, limit)
         calls.append(made)
         return made
 
-    monkeypatch.setattr(services, "play_bot_turns", counted)
+    monkeypatch.setattr(play, "play_bot_turns", counted)
     table = make_table(players=4)
     for level in ("easy", "normal", "hard"):
         host.post(f"/api/tables/{table}/bots", {"level": level})

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games.models import Round, Table
+from games.models import Round, Seat, Table
 
 
 def new_turn(table: Table, *, round_number: int = 1, start=None) -> Round:
@@ -38,6 +38,13 @@ RANKING = [
     {"seat": 0, "name": "ana", "rank": 2, "score": 0, "left": False},
     {"seat": 2, "name": "Normal bot 2", "rank": 3, "score": 0, "left": False},
 ]
+
+
+def people_of(table: Table) -> list[tuple]:
+    """(user, seat number) of the persons seated, as the service passes them for game over."""
+    return [(seat.user, seat.number)
+            for seat in Seat.objects.filter(table=table, user__isnull=False)
+            .select_related("user").order_by("number")]
 
 
 class FlakyBackend:

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 from django.core import signing
-from notice_helpers import RANKING, current_turn, new_turn
+from notice_helpers import RANKING, current_turn, new_turn, people_of
 
 from notifications import outbox
 from notifications.emails import ordinal
@@ -68,7 +68,7 @@ def test_your_turn_email_names_the_table_and_the_deadline(ana, table, mailoutbox
 def test_game_over_email_shows_the_ranking_and_where_you_finished(
         ana, table, mailoutbox, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        outbox.queue_game_over(table, RANKING)
+        outbox.queue_game_over(table, RANKING, people_of(table))
 
     to_ana = next(message for message in mailoutbox if message.to == ["ana@example.com"])
     assert to_ana.subject == f"Game over at table {table.pk}: you finished 2nd"
@@ -89,7 +89,7 @@ def test_game_over_email_marks_who_left(ana, table, mailoutbox,
                                         django_capture_on_commit_callbacks):
     ranking = [dict(row, left=row["seat"] == 1) for row in RANKING]
     with django_capture_on_commit_callbacks(execute=True):
-        outbox.queue_game_over(table, ranking)
+        outbox.queue_game_over(table, ranking, people_of(table))
 
     message = mailoutbox[0]
     assert "ben                   143 (left the game)" in message.body

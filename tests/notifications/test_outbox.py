@@ -11,7 +11,7 @@ import pytest
 import time_machine
 from django.db import transaction
 from django.utils import timezone
-from notice_helpers import RANKING, FlakyBackend, current_turn, new_turn
+from notice_helpers import RANKING, FlakyBackend, current_turn, new_turn, people_of
 
 from games.models import Table
 from notifications import outbox
@@ -143,8 +143,8 @@ def test_a_notice_already_sent_is_not_sent_again(ana, table, mailoutbox,
 def test_game_over_goes_once_to_every_person_seated_and_never_to_bots(
         ana, ben, table, mailoutbox, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        assert len(outbox.queue_game_over(table, RANKING)) == 2
-        assert outbox.queue_game_over(table, RANKING) == []
+        assert len(outbox.queue_game_over(table, RANKING, people_of(table))) == 2
+        assert outbox.queue_game_over(table, RANKING, people_of(table)) == []
 
     assert sorted(message.to[0] for message in mailoutbox) == ["ana@example.com",
                                                                "ben@example.com"]
@@ -185,7 +185,7 @@ def test_unsubscribed_from_all_writes_no_row_of_any_kind(ana, table, mailoutbox,
     with django_capture_on_commit_callbacks(execute=True):
         assert outbox.queue_your_turn(ana, table, **current_turn(table)) is None
         assert outbox.queue_reminder(ana, table, **current_turn(table)) is None
-        assert outbox.queue_game_over(table, RANKING) != []  # ben still gets his
+        assert outbox.queue_game_over(table, RANKING, people_of(table)) != []  # ben still gets his
 
     assert [message.to for message in mailoutbox] == [["ben@example.com"]]
 
@@ -206,7 +206,7 @@ def test_real_time_tables_get_no_turn_emails_but_do_get_game_over(
     with django_capture_on_commit_callbacks(execute=True):
         assert outbox.queue_your_turn(ana, table, **current_turn(table)) is None
         assert outbox.queue_reminder(ana, table, **current_turn(table)) is None
-        assert len(outbox.queue_game_over(table, RANKING)) == 2
+        assert len(outbox.queue_game_over(table, RANKING, people_of(table))) == 2
 
     assert len(mailoutbox) == 2
     assert all(message.subject.startswith("Game over") for message in mailoutbox)
@@ -375,16 +375,3 @@ def test_queueing_a_notice_costs_the_move_a_fixed_few_queries(ana, table,
         with django_assert_num_queries(2):
             assert outbox.queue_your_turn(ana, table, **turn) is None
         assert Notice.objects.filter(user=ana).count() == 1  # and the transaction goes on
-
-
-def test_game_over_takes_the_engines_ranking_and_adds_the_names(
-        ana, ben, table, mailoutbox, django_capture_on_commit_callbacks):
-    engine_ranking = [{key: value for key, value in row.items() if key != "name"}
-                      for row in RANKING]
-    with django_capture_on_commit_callbacks(execute=True):
-        outbox.queue_game_over(table, engine_ranking)
-
-    notice = Notice.objects.get(user=ana)
-    assert [row["name"] for row in notice.context["ranking"]] == ["ben", "ana", "Normal bot 2"]
-    assert notice.context["your_seat"] == 0
-    assert "1     1     ben                   143" in mailoutbox[0].body

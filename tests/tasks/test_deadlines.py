@@ -11,10 +11,12 @@ import time_machine
 from django.core.management import call_command
 from timed import T0, current, in_threads, round_of, seat, started_table, timed_setup  # noqa: F401
 
-from games import deadlines, services
+from games import deadlines
 from games.models import Move as MoveRow
 from games.models import Round, Seat, Table
 from games.rules import Move, timeout_move
+from games.service import play
+from games.service.errors import Accepted, Refusal
 from notifications.models import Notice
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -87,7 +89,7 @@ def test_on_expiry_leave_the_player_has_left_and_ranks_below_those_who_stayed():
     # below.
     for number in range(3):
         if number != turn and Table.objects.get(pk=table).status == "playing":
-            services.concede(table, people[number])
+            play.concede(table, people[number])
             break
     assert Table.objects.get(pk=table).status == Table.Status.FINISHED
     over = Notice.objects.filter(table_id=table, kind=Notice.Kind.GAME_OVER).first()
@@ -103,15 +105,15 @@ def test_a_refused_move_does_not_move_the_deadline_an_accepted_one_sets_the_next
     turn = game.state.turn
     mover = people[turn]
     with time_machine.travel(T0 + timedelta(hours=1), tick=False):
-        refused = services.make_move(table, mover, Move("play", "no-such-card"))
-        assert refused.status != 200
+        refused = play.make_move(table, mover, Move("play", "no-such-card"))
+        assert isinstance(refused, Refusal)
         assert round_of(table).deadline_at == T0 + DAY
         other = people[1 - turn]
-        assert services.make_move(table, other, timeout_move(game.state)).status != 200
+        assert isinstance(play.make_move(table, other, timeout_move(game.state)), Refusal)
         assert round_of(table).deadline_at == T0 + DAY
     with time_machine.travel(T0 + timedelta(hours=2), tick=False):
         move = timeout_move(game.state)
-        assert services.make_move(table, mover, move).status == 200
+        assert isinstance(play.make_move(table, mover, move), Accepted)
     r = round_of(table)
     if move.action != "choose" and r.drawn is None:  # the turn is over: a new one began
         assert r.deadline_at == T0 + timedelta(hours=2) + DAY
@@ -123,14 +125,14 @@ def test_a_refused_move_does_not_move_the_deadline_an_accepted_one_sets_the_next
 def test_a_failing_table_does_not_stop_the_sweep(monkeypatch):
     bad, _ = started_table(turn_hours=12)
     good, _ = started_table(turn_hours=12)
-    real = deadlines.apply_expiry
+    real = play.expire_turn
 
-    def apply(game, now):
-        if game.table.pk == bad:
+    def expire_turn(table_id, now, **kwargs):
+        if table_id == bad:
             raise RuntimeError("this table is broken")
-        real(game, now)
+        return real(table_id, now, **kwargs)
 
-    monkeypatch.setattr(deadlines, "apply_expiry", apply)
+    monkeypatch.setattr(play, "expire_turn", expire_turn)
     now = T0 + timedelta(hours=12)
     counts = deadlines.sweep(now)
     assert (counts["expired"], counts["failed"]) == (1, 1)

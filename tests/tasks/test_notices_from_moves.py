@@ -9,9 +9,10 @@ import pytest
 import time_machine
 from timed import T0, current, started_table, timed_setup  # noqa: F401
 
-from games import services
 from games.models import Table
 from games.rules import timeout_move
+from games.service import play
+from games.service.errors import Accepted
 from notifications.models import Notice
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -32,7 +33,7 @@ def test_the_first_turn_and_each_new_one_get_a_your_turn_notice():
         game = current(table)
         with time_machine.travel(moved_at, tick=False):
             mover = people[game.state.turn]
-            assert services.make_move(table, mover, timeout_move(game.state)).status == 200
+            assert isinstance(play.make_move(table, mover, timeout_move(game.state)), Accepted)
         if current(table).round.deadline_at != T0 + timedelta(hours=24):
             break
     now = current(table)
@@ -52,7 +53,7 @@ def test_no_your_turn_notice_at_a_real_time_table_or_for_a_bot():
 
 def test_game_over_goes_to_every_person_with_the_ranking():
     table, people = started_table(players=2)
-    services.concede(table, people[1])
+    play.concede(table, people[1])
     assert Table.objects.get(pk=table).status == Table.Status.FINISHED
     over = list(Notice.objects.filter(table_id=table, kind=Notice.Kind.GAME_OVER)
                 .order_by("user_id"))
@@ -60,5 +61,6 @@ def test_game_over_goes_to_every_person_with_the_ranking():
     ranking = over[0].context["ranking"]
     assert [(row["seat"], row["rank"], row["left"]) for row in ranking] == [
         (0, 1, False), (1, 2, True)]
-    services.concede(table, people[0])  # nothing more happens: the game is over
+    assert [row["name"] for row in ranking] == [people[0].username, people[1].username]
+    play.concede(table, people[0])  # nothing more happens: the game is over
     assert Notice.objects.filter(table_id=table, kind=Notice.Kind.GAME_OVER).count() == 2

@@ -24,10 +24,11 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 from django.utils import timezone
 
-from games import services
 from games.models import Move, Round, Table
-from games.persistence import load
 from games.rules import timeout_move
+from games.service import lobby, play
+from games.service.errors import Accepted
+from games.storage.reads import load
 from wildcards.celery import app
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -110,15 +111,15 @@ def _version(table_id: int) -> int:
 
 def test_the_worker_plays_the_bot_turns(real_worker):
     host = _host()
-    game = services.create_table(host, {"players": 3, "mode": "turn"})
+    game = lobby.create_table(host, {"players": 3, "mode": "turn"})
     table_id = game.table.pk
-    services.add_bot(table_id, host, "easy")
-    services.add_bot(table_id, host, "easy")
-    services.start_game(table_id, host)
+    lobby.add_bot(table_id, host, "easy")
+    lobby.add_bot(table_id, host, "easy")
+    lobby.start_game(table_id, host)
     if _human_to_play(table_id):  # the host moves first: the move passes the turn to a bot
         state = load(table_id).state
-        answer = services.make_move(table_id, host, timeout_move(state))
-        assert answer.status == 200, answer.body
+        answer = play.make_move(table_id, host, timeout_move(state))
+        assert isinstance(answer, Accepted), answer
     queued_at = _version(table_id)
 
     _wait_for("play a bot turn",
@@ -143,10 +144,10 @@ def sweep_deadlines():
 
 def test_the_worker_sweeps_a_due_deadline(sweep_deadlines, real_worker):
     host = _host()
-    game = services.create_table(host, {"players": 2, "mode": "turn"})
+    game = lobby.create_table(host, {"players": 2, "mode": "turn"})
     table_id = game.table.pk
-    services.add_bot(table_id, host, "easy")
-    services.start_game(table_id, host)
+    lobby.add_bot(table_id, host, "easy")
+    lobby.start_game(table_id, host)
     _wait_for("bring the turn to the person", lambda: _human_to_play(table_id))
     before = _version(table_id)
     past = timezone.now() - timedelta(minutes=1)

@@ -10,10 +10,12 @@ import pytest
 import time_machine
 from timed import T0, current, in_threads, round_of, seat, started_table, timed_setup  # noqa: F401
 
-from games import deadlines, services, tasks
+from games import deadlines, tasks
 from games.models import Move as MoveRow
 from games.models import Seat
 from games.rules import timeout_move
+from games.service import effects, play
+from games.service.errors import Accepted
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -83,23 +85,31 @@ def test_a_move_racing_the_expiry_exactly_one_applies():
     deadline = T0 + timedelta(seconds=30)
     with time_machine.travel(deadline, tick=False):
         answer, counts = in_threads(
-            lambda: services.make_move(table, people[turn], move, expected_version=version),
+            lambda: play.make_move(table, people[turn], move, expected_version=version),
             lambda: deadlines.expire_due(deadline),
         )
     assert not isinstance(answer, Exception), answer
     assert not isinstance(counts, Exception), counts
     first = MoveRow.objects.get(table_id=table, version=version + 1)
     timer_moves = MoveRow.objects.filter(table_id=table, by="timer").count()
-    if answer.status == 200:
+    if isinstance(answer, Accepted):
         assert first.by == "player" and timer_moves == 0 and counts == (0, 0)
     else:
-        assert answer.status == 409 and first.by == "timer" and counts == (1, 0)
+        assert answer.code == "stale-version" and first.by == "timer" and counts == (1, 0)
         assert seat(table, turn).timeouts == 1
 
 
 def test_each_real_time_turn_of_a_person_queues_its_expiry_at_the_deadline(monkeypatch):
     queued = []
-    monkeypatch.setattr(services, "_queue_expiry", lambda *args: queued.append(args))
+    real = effects.publish
+
+    def publish(task, *args, eta=None):
+        if task == effects.EXPIRE_TURN:
+            queued.append((*args, eta))
+        else:
+            real(task, *args, eta=eta)
+
+    monkeypatch.setattr(effects, "publish", publish)
     table, _ = started_table(mode="realtime", move_timer="fast")
     game = current(table)
     assert queued == [(table, game.table.version, T0 + timedelta(seconds=15))]

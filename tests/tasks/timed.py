@@ -11,9 +11,9 @@ import time_machine
 from concurrency import at_once as in_threads  # noqa: F401 - for the tests that import it here
 from django.contrib.auth import get_user_model
 
-from games import services
 from games.models import Round, Seat, Table
-from games.persistence import load
+from games.service import lobby
+from games.storage.reads import load
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 _names = itertools.count(1)
@@ -30,13 +30,13 @@ def started_table(players: int = 2, *, at: datetime = T0, bots: int = 0, **field
     people = [person() for _ in range(players - bots)]
     with time_machine.travel(at, tick=False):
         settings_ = {"players": players, "seed": 20260302, **fields}
-        game = services.create_table(people[0], settings_)
+        game = lobby.create_table(people[0], settings_)
         table = game.table
         for other in people[1:]:
-            services.join_table(table.pk, other, table.invite)
+            lobby.join_table(table.pk, other, table.invite)
         for _ in range(bots):
-            services.add_bot(table.pk, people[0], "normal")
-        services.start_game(table.pk, people[0])
+            lobby.add_bot(table.pk, people[0], "normal")
+        lobby.start_game(table.pk, people[0])
     return table.pk, people
 
 

@@ -1,5 +1,6 @@
-"""The hot paths read and write rows with SQL written once (wildcards.sqlrows): what they read
-must be what the ORM reads, and what they write what the ORM reads back."""
+"""The hot paths read and write rows with SQL written once (games.storage.sql), or with the
+plain ORM behind the switch: either way, what they read must be what the ORM reads, and what
+they write what the ORM reads back."""
 
 from __future__ import annotations
 
@@ -7,15 +8,21 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.models import Hand, Round, Seat, Table
-from games.persistence import load, load_game, load_table
+from games.storage import sql
+from games.storage.reads import NoSuchTable, load, load_game, load_table
 from notifications.models import Notice
 from notifications.preferences import wants
-from wildcards import sqlrows
+
+
+@pytest.fixture(autouse=True, params=[sql.PREPARED, sql.ORM])
+def storage_sql(request, settings):
+    """Every test here runs with the hand-written statements and with the plain ORM."""
+    settings.WILDCARDS_STORAGE_SQL = request.param
+    return request.param
 
 
 def fields_of(instance) -> dict:
@@ -77,13 +84,13 @@ def test_the_players_email_preferences_come_with_the_table(played, host,
                                                            django_assert_num_queries):
     host.client.patch("/api/me/notifications", {"turn_emails": False}, format="json")
     game = load(played)
-    with django_assert_num_queries(0):
+    with django_assert_num_queries(0):  # the seats' users carry their preferences
         wanted = [wants(seat.user, Notice.Kind.YOUR_TURN) for seat in game.seats]
     assert wanted == [False, True, True]  # the others have no row: the defaults
 
 
 def test_an_unknown_table_is_not_found(db):
-    with pytest.raises(Table.DoesNotExist):
+    with pytest.raises(NoSuchTable):
         load(987654321)
 
 
@@ -93,30 +100,15 @@ def test_updates_write_what_the_orm_reads_back(played):
     round_row.turn, round_row.color, round_row.drawn = 2, None, "wild"
     round_row.draw_pile = ["wave-1", "sun-2"]
     round_row.deadline_at = timezone.now() + timedelta(hours=3)
-    sqlrows.update([round_row], ["turn", "color", "drawn", "draw_pile", "deadline_at"])
+    batch = sql.Batch()
+    sql.update([round_row], ["turn", "color", "drawn", "draw_pile", "deadline_at"], batch)
     for i, hand in enumerate(game.hands):
         hand.cards = [f"leaf-{i}"]
-    sqlrows.update(game.hands, ["cards"])  # several rows: one statement
+    sql.update(game.hands, ["cards"], batch)  # several rows
+    batch.run()
     assert fields_of(Round.objects.get(pk=round_row.pk)) == fields_of(round_row)
     assert [h.cards for h in Hand.objects.filter(round=round_row).order_by("seat")] == [
         ["leaf-0"], ["leaf-1"], ["leaf-2"]]
-
-
-def test_an_insert_that_would_duplicate_a_unique_key_writes_nothing(played, host):
-    user = get_user_model().objects.get(pk=host.id)
-    table = Table.objects.get(pk=played)
-
-    def notice() -> Notice:
-        return Notice(kind=Notice.Kind.YOUR_TURN, user=user, table=table, dedupe_key="k",
-                      context={"round": 1})
-
-    with transaction.atomic():
-        first = notice()
-        assert sqlrows.insert(first, ignore_conflicts=True) is True
-        assert first.pk is not None and not first._state.adding
-        assert sqlrows.insert(notice(), ignore_conflicts=True) is False
-        assert Notice.objects.filter(dedupe_key="k").count() == 1  # the transaction goes on
-    assert fields_of(Notice.objects.get(dedupe_key="k")) == fields_of(first)
 
 
 def test_a_token_of_a_deactivated_account_is_refused(host, played):

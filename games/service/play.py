@@ -1,0 +1,185 @@
+"""Moves: a person's move, the move the table makes when a turn runs out, and bot turns.
+
+Each is one transaction that starts by locking the table row. A move is judged by the rules
+engine; an accepted one is stored by `storage.writes.save_move` (the round, the seats, the
+table's version, the move log and the next deadline, together) and what follows it is queued
+by `effects`. A refused move is an answer too (a `Refusal`), and changes nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Move as MoveRow
+from games.models import Seat, Table
+from games.rules import REASONS, Move, rules_for, timeout_move, turn_goes_on
+from games.rules.moves import CONCEDE
+from games.rules.state import PLAYING
+from games.storage import reads, writes
+from games.storage.reads import Game, NoSuchTable
+
+from . import effects, presence
+from .clock import TIMEOUTS_TO_BOT, next_deadline
+from .errors import Accepted, Refusal, no_such_table, not_seated
+from .lobby import swaps_between_rounds
+from .viewing import state_view
+
+BOT_MOVES_PER_TASK = 200  # a long run of bot turns goes on in a fresh task
+
+Answer = Accepted | Refusal
+
+
+def make_move(table_id: int, user, move: Move, *, expected_version: int | None = None,
+              idempotency_key: str | None = None) -> Answer:
+    """A move by the user's seat (a play out of turn is a jump-in)."""
+    with transaction.atomic():
+        try:
+            game = reads.load(table_id, lock=True)
+        except NoSuchTable:
+            raise no_such_table() from None
+        seat = game.seat_of(user)
+        if seat is None:
+            raise not_seated()
+        presence.seen_moving(game, seat, timezone.now())
+        if idempotency_key:
+            first = reads.remembered_answer(game.table, seat.number, idempotency_key)
+            if first is not None:
+                return (Refusal(first.refused, first.body["detail"], first.body["version"])
+                        if first.refused else Accepted(first.body))
+        if seat.state == Seat.State.BOT and move.action != CONCEDE:
+            answer: Answer = Refusal(
+                "seat-played-by-bot",
+                "A bot plays this seat now; you may take it back between rounds "
+                "(POST /api/tables/{id}/seats/{n}/person) or concede.", game.table.version)
+        else:
+            answer = _judge(game, seat, move, expected_version, by=MoveRow.By.PLAYER,
+                            now=timezone.now())
+            if isinstance(answer, Accepted):
+                answer = Accepted(state_view(game, seat))
+                effects.next_turn_follows(game)
+        if idempotency_key:
+            if isinstance(answer, Refusal):
+                writes.remember_answer(game, seat.number, idempotency_key, answer.code,
+                                       answer.as_dict())
+            else:
+                writes.remember_answer(game, seat.number, idempotency_key, "", answer.view)
+    return answer
+
+
+def concede(table_id: int, user, *, idempotency_key: str | None = None) -> Answer:
+    return make_move(table_id, user, Move(CONCEDE), idempotency_key=idempotency_key)
+
+
+def _judge(game: Game, seat: Seat, move: Move, expected_version: int | None, *, by: str,
+           now: datetime) -> Answer:
+    """Judge one move and store it if the rules take it; `now` is the time of the move (the
+    sweep passes its own, so `sweep_deadlines --now T` moves at T). The caller queues what
+    follows, once per transaction."""
+    table = game.table
+    if game.state is None or table.status != Table.Status.PLAYING:
+        return Refusal("game-not-playing", REASONS["game-not-playing"], table.version)
+    if expected_version is not None and expected_version != table.version:
+        return Refusal("stale-version", "The game has moved on since that version: reload it.",
+                       table.version)
+    before = game.state
+    result = rules_for(before).apply(before, seat.number, move)
+    if not result.ok:
+        return Refusal(result.code, result.detail, table.version)
+    deadline = next_deadline(game, before, move, result, now)
+    deadline_before = game.round.deadline_at
+    swapped = swaps_between_rounds(game) if result.ended is not None else []
+    writes.save_move(game, seat.number, move, result, by=by, now=now, deadline=deadline,
+                     swapped=swapped)
+    if game.state.status != PLAYING:
+        effects.tell_game_over(game)
+    elif deadline[0] is not None and (deadline[0] != deadline_before
+                                      or result.ended is not None):
+        effects.tell_whose_turn(game, deadline[0])
+    return Accepted()
+
+
+def _table_plays(game: Game, seat: Seat, *, by: str, now: datetime) -> int:
+    """The table plays the whole turn of `seat`, move by move while the turn goes on (a
+    starter's color chosen, a drawn card to play). Returns the number of moves."""
+    made = 0
+    while True:
+        before = game.state
+        answer = _judge(game, seat, timeout_move(before), None, by=by, now=now)
+        if isinstance(answer, Refusal):  # the timeout move is legal by construction
+            raise RuntimeError(f"the table's move for seat {seat.number} was refused: "
+                               f"{answer.code}")
+        made += 1
+        if not turn_goes_on(before, game.state, seat.number):
+            return made
+
+
+def _bots_play(game: Game, now: datetime, limit: int) -> int:
+    """While a bot is to play, it plays its turn (at most about `limit` moves)."""
+    made = 0
+    while (made < limit and game.state is not None and game.state.status == PLAYING
+           and game.seats[game.state.turn].played_by_bot):
+        made += _table_plays(game, game.seats[game.state.turn], by=MoveRow.By.BOT, now=now)
+    return made
+
+
+def play_bot_turns(table_id: int, version: int, limit: int = BOT_MOVES_PER_TASK) -> int:
+    """Play for bot seats while one is to play, if the table is still at `version` (a task made
+    for an older version does nothing). Returns the number of moves made."""
+    with transaction.atomic():
+        try:
+            game = reads.load(table_id, lock=True)
+        except NoSuchTable:
+            return 0
+        if game.table.version != version:
+            return 0
+        made = _bots_play(game, timezone.now(), limit)
+        if made:
+            effects.next_turn_follows(game)  # a fresh task goes on if the limit stopped this one
+        return made
+
+
+def expire_turn(table_id: int, now: datetime, *, due: datetime | None = None,
+                version: int | None = None) -> bool:
+    """The current turn of the table ran out at `now`: if it is still the turn that was due
+    (`due`, its deadline as the caller read it; or any deadline at or before `now`) and, with
+    `version`, the table has not moved on, the table plays it out. A table that another
+    transaction holds is left alone (False at once): it is being changed, and if its turn is
+    still due afterwards the next sweep finds it. Returns whether a turn expired."""
+    with transaction.atomic():
+        if not reads.try_lock(table_id):
+            return False
+        game = reads.load(table_id, lock=True)
+        if version is not None and game.table.version != version:
+            return False
+        r = game.round
+        if (game.table.status != Table.Status.PLAYING or game.state is None
+                or game.state.status != PLAYING or r is None or r.deadline_at is None
+                or r.deadline_at > now or (due is not None and r.deadline_at != due)):
+            return False
+        _out_of_time(game, now)
+        effects.next_turn_follows(game)
+        return True
+
+
+def _out_of_time(game: Game, now: datetime) -> None:
+    """The seat whose turn it is ran out of time (the table is locked): a bot's turn whose
+    task got lost is played now; else the table's choice: the seat leaves, or the table plays
+    its turn (at a real-time table the third time hands the seat to a bot)."""
+    table = game.table
+    seat = game.seats[game.state.turn]
+    if seat.played_by_bot:
+        _table_plays(game, seat, by=MoveRow.By.BOT, now=now)
+    elif table.mode == Table.Mode.TURN and table.on_expiry == Table.OnExpiry.LEAVE:
+        answer = _judge(game, seat, Move(CONCEDE), None, by=MoveRow.By.TIMER, now=now)
+        if isinstance(answer, Refusal):
+            raise RuntimeError(f"conceding for seat {seat.number} was refused: {answer.code}")
+    else:
+        _table_plays(game, seat, by=MoveRow.By.TIMER, now=now)
+        if table.mode == Table.Mode.REALTIME:
+            seat.timeouts += 1
+            if seat.timeouts >= TIMEOUTS_TO_BOT and seat.state == Seat.State.PLAYING:
+                seat.state, seat.bot_level = Seat.State.BOT, seat.bot_level or "normal"
+            writes.write_seats([seat], ["timeouts", "state", "bot_level"])

@@ -1,0 +1,128 @@
+"""What a viewer is shown of a table: the engine's views (`games.rules.views`, the only way
+out of the secrets) with the seats' names and states and the turn's deadline added. The one
+shape for the API, the web page and the event stream; a person who may not watch gets
+`not-seated`."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from games.models import Seat, Table
+from games.rules import log_entry_for, public_view, view_for
+from games.storage import reads
+from games.storage.reads import Game, NoSuchTable
+
+from . import presence
+from .errors import GameError, no_such_table
+
+LOG_PAGE = 500
+
+
+def iso(moment: datetime | None) -> str | None:
+    return moment.isoformat().replace("+00:00", "Z") if moment else None
+
+
+def seat_view(seat: Seat, cards: int) -> dict:
+    return {
+        "seat": seat.number, "name": seat.name,
+        "bot": seat.bot_level if seat.state == Seat.State.BOT else None,
+        "cards": cards, "score": seat.score, "state": seat.state,
+    }
+
+
+def state_view(game: Game, seat: Seat | None) -> dict:
+    """The state of api.md as `seat` sees it, or as a spectator does (`seat` None)."""
+    table, state = game.table, game.state
+    if state is None:
+        view = {"table": table.pk, "version": table.version, "status": table.status,
+                "seats": [seat_view(s, 0) for s in game.seats], "round": None,
+                "last_round": None, "ranking": None}
+        if seat is not None:
+            view["you"] = {"seat": seat.number, "hand": [], "playable": [], "refusals": {},
+                           "drawn": None, "actions": []}
+        return view
+    engine = view_for(state, seat.number) if seat is not None else public_view(state)
+    round_view = engine["round"]
+    round_view["deadline"] = iso(game.round.deadline_at if game.round is not None else None)
+    view = {"table": table.pk, "version": table.version, "status": table.status,
+            "seats": [seat_view(s, row["cards"])
+                      for s, row in zip(game.seats, engine["seats"], strict=True)],
+            "round": round_view, "last_round": engine["last_round"],
+            "ranking": engine["ranking"]}
+    if seat is not None:
+        view["you"] = engine["you"]
+    return view
+
+
+def viewer(game: Game, user) -> Seat | None:
+    """The user's seat, or None for a permitted spectator; `not-seated` for anyone else."""
+    seat = game.seat_of(user)
+    if seat is None and not game.table.spectators:
+        raise GameError("not-seated",
+                        "You have no seat at this table and it does not allow spectators.")
+    return seat
+
+
+def table_of(table_id: int) -> Game:
+    """A table and its seats, without the round (anyone logged in may read a table)."""
+    try:
+        return reads.table_with_seats(table_id)
+    except NoSuchTable:
+        raise no_such_table() from None
+
+
+def tables(wanted: str) -> list[Game]:
+    """`open`: waiting tables with a free seat, newest first; or tables by status."""
+    return reads.tables_by_status(wanted)
+
+
+def state_for(table_id: int, user, since: int | None = None) -> dict | None:
+    """The caller's view; None when `since` is the current version (nothing changed). Who may
+    not see the state gets `not-seated` either way: "unchanged" would tell them the version."""
+    try:
+        table = reads.load_table(table_id)
+    except NoSuchTable:
+        raise no_such_table() from None
+    unchanged = since is not None and table.version == since
+    game = reads.load_game(table, with_round=not unchanged)
+    seat = viewer(game, user)
+    came_back = (seat is not None and game.table.mode == Table.Mode.REALTIME
+                 and presence.seen(table_id, user, seat.state, seat.last_seen_at))
+    if unchanged:
+        return None  # a seat that just came back shows it at the next read
+    if came_back:  # the seat is the player's again: show it so
+        game = reads.load(table_id)
+        seat = game.seat_of(user)
+    return state_view(game, seat)
+
+
+def move_log(table_id: int, user, after: int = 0, limit: int = LOG_PAGE) -> dict:
+    """The move log after a version, as the caller may see it."""
+    game = table_of(table_id)  # the seats say who may read; the round is not needed
+    seat = viewer(game, user)
+    if seat is not None and game.table.mode == Table.Mode.REALTIME:
+        presence.seen(table_id, user, seat.state, seat.last_seen_at)
+    entries = reads.log_entries(game.table, after, limit + 1)
+    number = seat.number if seat is not None else None
+    return {"moves": [log_entry_for({**entry, "at": iso(entry["at"])}, number)
+                      for entry in entries[:limit]],
+            "more": len(entries) > limit}
+
+
+def games_of(user) -> list[dict]:
+    """The caller's tables: those waiting on the caller first, then by deadline and age."""
+    rows = []
+    for seat in reads.seats_of(user):
+        table, current = seat.table, seat.table.current_round
+        playing = table.status == Table.Status.PLAYING and current is not None
+        waiting_on_you = (playing and current.turn == seat.number
+                          and seat.state != Seat.State.LEFT)
+        deadline = current.deadline_at if playing else None  # of the turn, whoever's it is
+        rows.append({
+            "table": table.pk, "status": table.status, "seat": seat.number,
+            "your_turn": waiting_on_you, "version": table.version, "deadline": iso(deadline),
+            "players": table.players, "mode": table.mode,
+        })
+    order = {Table.Status.PLAYING: 1, Table.Status.WAITING: 2, Table.Status.FINISHED: 3}
+    rows.sort(key=lambda r: (not r["your_turn"], r["deadline"] or "~", order[r["status"]]))
+    return rows

@@ -1,0 +1,239 @@
+"""Reading game rows: a table loaded for a change or a view, and the lists around it.
+
+`load` reads a table in two queries (the table, locked alone when asked; then the seats with
+their users and email preferences, the hands and their round), whatever the size of the hands
+or the length of the history.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import connections
+from django.db.models import Count, F
+
+from games.models import Hand, IdempotentAnswer, Round, Seat, Table
+from games.models import Move as MoveRow
+from games.rules import GameState
+from notifications.models import Preference
+
+from . import sql
+from .state import game_state
+
+
+class NoSuchTable(Exception):
+    """The table asked for does not exist (any more)."""
+
+
+@dataclass
+class Game:
+    """A table as loaded for one request: rows and, once dealt, the engine's state."""
+
+    table: Table
+    seats: list[Seat]
+    round: Round | None = None
+    hands: list[Hand] | None = None
+    state: GameState | None = None
+
+    def seat_of(self, user) -> Seat | None:
+        if user is None or not user.is_authenticated:
+            return None
+        return next((seat for seat in self.seats if seat.user_id == user.pk), None)
+
+    def seat_numbered(self, number: int) -> Seat | None:
+        return next((seat for seat in self.seats if seat.number == number), None)
+
+
+_TABLE = sql.Columns(Table, "t")
+_SEAT = sql.Columns(Seat, "s")
+_USER = sql.Columns(get_user_model(), "u")
+_ROUND = sql.Columns(Round, "r")
+_HAND = sql.Columns(Hand, "h")
+_PREFERENCE = sql.Columns(Preference, "p")
+# The reverse one-to-one user -> preference: a loaded seat's user carries its preference row
+# (or that it has none), so "does the next player want an email" needs no query.
+_PREFERENCE_OF_USER = Preference.user.field.remote_field
+
+
+def load(table_id: int, *, lock: bool = False) -> Game:
+    """The table, its seats and its current round, in two queries. With `lock`, the table row
+    stays locked until the transaction ends: every writer takes this lock first, so changes to
+    a table are serialized."""
+    return load_game(load_table(table_id, lock=lock))
+
+
+def load_table(table_id: int, *, lock: bool = False) -> Table:
+    """The table row alone (one query); NoSuchTable if there is none."""
+    # The locking query reads the table alone: after waiting for the lock, PostgreSQL reads
+    # the locked row again as the winner left it (a joined row would come back as it was
+    # before). The seats and the round come from a later statement, which sees the winner's
+    # commit.
+    if not sql.prepared():
+        tables = Table.objects.select_for_update() if lock else Table.objects.all()
+        try:
+            return tables.get(pk=table_id)
+        except Table.DoesNotExist:
+            raise NoSuchTable(table_id) from None
+    locking = lock and connections[sql.DB].features.has_select_for_update
+    rows = sql.fetch(
+        f"SELECT {_TABLE.sql} FROM {sql.table(Table)} t WHERE t.id = %s"
+        f"{' FOR UPDATE' if locking else ''}", [table_id])
+    if not rows:
+        raise NoSuchTable(table_id)
+    return _TABLE.build(rows[0])
+
+
+def load_game(table: Table, *, with_round: bool = True) -> Game:
+    """The seats of `table` with their users and, unless `with_round` is off or nothing is
+    dealt yet, the current round, its hands and the engine's state."""
+    round_id = table.current_round_id if with_round else None
+    if sql.prepared():
+        seats, hands, round_row = _seats_and_round(table, round_id)
+    else:
+        seats = list(Seat.objects.filter(table_id=table.pk).order_by("number")
+                     .select_related("user", "user__notification_preference"))
+        hands = (list(Hand.objects.filter(round_id=round_id).select_related("round")
+                      .order_by("seat")) if round_id is not None else [])
+        round_row = hands[0].round if hands else None
+        for hand in hands:  # one round object, as the prepared path gives
+            Hand.round.field.set_cached_value(hand, round_row)
+    for seat in seats:
+        Seat.table.field.set_cached_value(seat, table)
+    game = Game(table, seats)
+    if round_row is not None:
+        table.current_round = round_row
+        game.round, game.hands = round_row, hands
+        game.state = game_state(table, seats, round_row, hands)
+    return game
+
+
+def _seats_and_round(table: Table, round_id: int | None):
+    """One query: one row per seat, its user, the user's preference and, when `round_id` is
+    given, the seat's hand with the round beside it (the round is read from the first row)."""
+    columns = f"{_SEAT.sql}, {_USER.sql}, {_PREFERENCE.sql}"
+    joins = f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = s.user_id "
+    if round_id is not None:
+        columns += f", {_HAND.sql}, {_ROUND.sql}"
+        joins += (f"LEFT OUTER JOIN {sql.table(Hand)} h ON h.round_id = %s "
+                  f"AND h.seat = s.number "
+                  f"LEFT OUTER JOIN {sql.table(Round)} r ON r.id = h.round_id ")
+    rows = sql.fetch(
+        f"SELECT {columns} FROM {sql.table(Seat)} s "
+        f"LEFT OUTER JOIN {sql.table(_USER.model)} u ON u.id = s.user_id {joins}"
+        f"WHERE s.table_id = %s ORDER BY s.number",
+        [table.pk] if round_id is None else [round_id, table.pk])
+    seats, hands, round_row = [], [], None
+    at_hand = _SEAT.width + _USER.width + _PREFERENCE.width
+    for row in rows:
+        seat = _SEAT.build(row)
+        user = _USER.build_or_none(row, _SEAT.width)
+        if user is not None:
+            _PREFERENCE_OF_USER.set_cached_value(
+                user, _PREFERENCE.build_or_none(row, _SEAT.width + _USER.width))
+        Seat.user.field.set_cached_value(seat, user)
+        seats.append(seat)
+        if round_id is not None and row[at_hand] is not None:
+            hand = _HAND.build(row, at_hand)
+            if round_row is None:
+                round_row = _ROUND.build(row, at_hand + _HAND.width)
+            Hand.round.field.set_cached_value(hand, round_row)
+            hands.append(hand)
+    return seats, hands, round_row
+
+
+def table_with_seats(table_id: int) -> Game:
+    """A table and its seats, without the round."""
+    return load_game(load_table(table_id), with_round=False)
+
+
+def tables_by_status(wanted: str, limit: int = 100) -> list[Game]:
+    """`open`: waiting tables with a free seat, newest first; or tables by status."""
+    tables = Table.objects.filter(
+        status=Table.Status.WAITING if wanted == "open" else wanted
+    ).order_by("-created_at")
+    if wanted == "open":
+        tables = tables.annotate(taken=Count("seats")).filter(taken__lt=F("players"))
+    tables = list(tables[:limit])
+    seats: dict[int, list[Seat]] = {table.pk: [] for table in tables}
+    for seat in Seat.objects.filter(table__in=tables).select_related("user").order_by("number"):
+        seats[seat.table_id].append(seat)
+    return [Game(table, seats[table.pk]) for table in tables]
+
+
+def seats_of(user) -> list[Seat]:
+    """The user's seats with their tables and current rounds, the tables changed last first."""
+    return list(Seat.objects.filter(user=user)
+                .select_related("table", "table__current_round")
+                .order_by("-table__updated_at"))
+
+
+def presence_of(table_id: int, user) -> tuple[str, datetime | None, str] | None:
+    """(seat state, last seen, table mode) of the user's seat at the table, or None."""
+    return (Seat.objects.filter(table_id=table_id, user=user)
+            .values_list("state", "last_seen_at", "table__mode").first())
+
+
+def table_exists(table_id: int) -> bool:
+    return Table.objects.filter(pk=table_id).exists()
+
+
+def log_entries(table: Table, after: int, limit: int) -> list[dict]:
+    """The move log after version `after`, oldest first, at most `limit` entries, as the
+    engine's views take them (`games.rules.log_entry_for`)."""
+    rows = MoveRow.objects.filter(table=table, version__gt=after).order_by("version")[:limit]
+    return [{
+        "version": row.version, "round": row.round_number, "seat": row.seat,
+        "action": row.action, "card": row.card, "color": row.color, "target": row.target,
+        "by": row.by, "at": row.created_at, "events": row.events,
+    } for row in rows]
+
+
+def remembered_answer(table: Table, seat: int, key: str) -> IdempotentAnswer | None:
+    return IdempotentAnswer.objects.filter(table=table, seat=seat, key=key).first()
+
+
+# ------------------------------------------------------------------- what the clock finds due
+# Only the current round of a game being played has a reminder or a deadline set (an ended
+# round and a finished game clear theirs), so the partial indexes alone find the due rows: no
+# join to the tables, whose number does not matter.
+def due_reminders(now: datetime, limit: int) -> list[tuple[int, datetime]]:
+    """(round id, remind_at) of the reminders due at `now`, the oldest first."""
+    return list(Round.objects.filter(remind_at__lte=now).order_by("remind_at")
+                .values_list("pk", "remind_at")[:limit])
+
+
+def due_deadlines(now: datetime, skip: set[int], limit: int) -> list[tuple[int, datetime]]:
+    """(table id, deadline_at) of the turns due at `now`, the oldest first, but `skip`'s."""
+    return list(Round.objects.filter(deadline_at__lte=now).exclude(table_id__in=skip)
+                .order_by("deadline_at").values_list("table_id", "deadline_at")[:limit])
+
+
+def reminder_round(round_id: int) -> tuple[Round, Seat | None]:
+    """A round whose reminder was claimed, with its table, and the seat whose turn it is."""
+    round_row = Round.objects.select_related("table").get(pk=round_id)
+    seat = (Seat.objects.filter(table_id=round_row.table_id, number=round_row.turn)
+            .select_related("user").first())
+    return round_row, seat
+
+
+def tables_with_seats_unseen_since(since: datetime, limit: int) -> list[int]:
+    """Real-time tables being played with a person's seat not seen since `since`."""
+    return sorted(set(Seat.objects.filter(
+        table__mode=Table.Mode.REALTIME, table__status=Table.Status.PLAYING,
+        state=Seat.State.PLAYING, user__isnull=False, last_seen_at__lt=since,
+    ).values_list("table_id", flat=True)[:limit]))
+
+
+def turn_is_due(table_id: int, version: int, now: datetime) -> bool:
+    """Whether the table is still at `version` with its turn due at `now` (one cheap query
+    before taking the lock)."""
+    return Table.objects.filter(pk=table_id, version=version,
+                                current_round__deadline_at__lte=now).exists()
+
+
+def try_lock(table_id: int) -> bool:
+    """Lock the table row unless another transaction holds it (then False at once, without
+    waiting): the sweep leaves a table somebody is changing to them."""
+    return Table.objects.select_for_update(skip_locked=True).filter(pk=table_id).exists()
