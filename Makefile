@@ -36,6 +36,7 @@ test-embedded: venv
 
 lint: venv
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 
 run: venv
 	$(PY) scripts/run.py

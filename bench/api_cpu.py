@@ -38,8 +38,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from api_load import choose_move, recreate_database  # noqa: E402
 
 
-def configure(database_url: str, redis_url: str) -> None:
+def configure(database_url: str, redis_url: str, storage_sql: str) -> None:
     os.environ.update({
+        "WILDCARDS_STORAGE_SQL": storage_sql,
         "DJANGO_SETTINGS_MODULE": "wildcards.settings",
         "DATABASE_URL": database_url,
         "REDIS_URL": redis_url,
@@ -153,6 +154,8 @@ def main() -> int:
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/9")
     parser.add_argument("--profile", help="write a cProfile of the games to this file")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--storage-sql", choices=["prepared", "orm"], default="prepared",
+                        help="WILDCARDS_STORAGE_SQL: SQL written once, or the plain ORM")
     args = parser.parse_args()
     if not 1 <= args.moves <= 1_000_000:
         parser.error("--moves: 1 to 1,000,000")
@@ -161,7 +164,7 @@ def main() -> int:
     recreate_database(args.postgres, args.database)
     try:
         configure(urlunsplit((split.scheme, split.netloc, f"/{args.database}", "", "")),
-                  args.redis)
+                  args.redis, args.storage_sql)
         from django.core.management import call_command
 
         call_command("migrate", verbosity=0)
@@ -174,7 +177,7 @@ def main() -> int:
             profile.disable()
             profile.dump_stats(args.profile)
         print(f"Wild Cards API cost per request, in one process ({made} accepted moves, "
-              f"4 players per table, PostgreSQL):")
+              f"4 players per table, PostgreSQL, WILDCARDS_STORAGE_SQL={args.storage_sql}):")
         meter.report()
         return 0
     finally:

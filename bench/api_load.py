@@ -441,6 +441,9 @@ def main() -> int:
                         help="Redis for the throttle cache (a database of its own)")
     parser.add_argument("--keep-db", action="store_true", help="do not drop the database")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--storage-sql", choices=["prepared", "orm"], default="prepared",
+                        help="WILDCARDS_STORAGE_SQL of the server: SQL written once, or the "
+                             "plain ORM (the A/B of docs/benchmarks.md)")
     args = parser.parse_args()
 
     if args.clients < args.players or args.clients % args.players:
@@ -471,7 +474,9 @@ def main() -> int:
         "WILDCARDS_THROTTLE_MOVES": "1000000/minute",
         "WILDCARDS_THROTTLE_SIGNUP": "1000000/hour",
         "WILDCARDS_THROTTLE_TOKEN": "1000000/minute",
+        "WILDCARDS_STORAGE_SQL": args.storage_sql,
     }
+    print(f"storage: WILDCARDS_STORAGE_SQL={args.storage_sql}")
     signal.signal(signal.SIGTERM, interrupted)  # e.g. from `timeout`: tear down as on Ctrl-C
     with tempfile.TemporaryFile("w+", prefix="api_load_gunicorn_") as log:
         return run(args, env, port, log)

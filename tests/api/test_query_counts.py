@@ -16,9 +16,9 @@ MOST = 12  # queries for a read or a plain move, transaction control aside
 # What each request takes, exactly. A read: the token, the table, then the seats with their
 # users, and, unless nothing changed since the version the client holds (304), the hands and
 # their round in the same query. A move: the token, the table (locked), the seats with the
-# hands, the round and the players' email preferences; then one batch of writes (the round, the
-# hands that changed, the card laid and its history row, the table's version, the move log's
-# row: several statements in one query on PostgreSQL). An Idempotency-Key adds its look-up and
+# hands, the round and the players' email preferences; then one batch of writes (the round with
+# its discard pile, the hands that changed, the table's version, the move log's row: several
+# statements in one query on PostgreSQL). An Idempotency-Key adds its look-up and
 # its row. The table is turn by turn, so a move that starts the next person's turn also writes
 # their "your turn" email to the outbox (+1).
 EXPECTED = {"state": 3, "state?since (changed)": 3, "state?since (304)": 3, "play": 5,

@@ -29,7 +29,7 @@ from games.models import IdempotentAnswer, Table
 from games.models import Move as MoveRow
 from games.rules import CLASSIC, Move
 from games.service import play
-from games.service.errors import Accepted
+from games.service.errors import Accepted, Refusal
 from games.storage.reads import load
 
 pytestmark = [
@@ -474,8 +474,8 @@ def test_a_move_that_waited_for_the_lock_sees_the_move_that_held_it(
     assert not waiter.is_alive()
     assert "error" not in waited, f"the waiting move failed: {waited['error']!r}"
     late = waited["answer"]
-    assert (late.status, late.body.get("code")) == (422, refusal), \
-        f"the waiting move was judged on the game before the first move: {late.status}"
+    assert isinstance(late, Refusal) and late.code == refusal, \
+        f"the waiting move was judged on the game before the first move: {late}"
     assert version_of(table) == version + 1
     assert moves_logged(table) == logged + 1
     assert_deck_conserved(table)
