@@ -2,11 +2,10 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from games import views as game_views
 from wildcards.api_errors import not_found
 
 urlpatterns = [
-    path("", game_views.home, name="home"),
+    path("", include("web.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

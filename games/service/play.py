@@ -21,9 +21,9 @@ from games.rules.state import PLAYING
 from games.storage import reads, writes
 from games.storage.reads import Game, NoSuchTable
 
-from . import effects, presence
+from . import effects, lobby, presence
 from .clock import TIMEOUTS_TO_BOT, next_deadline
-from .errors import Accepted, Refusal, no_such_table, not_seated
+from .errors import Accepted, GameError, Refusal, no_such_table, not_seated
 from .lobby import swaps_between_rounds
 from .viewing import state_view
 
@@ -183,3 +183,21 @@ def _out_of_time(game: Game, now: datetime) -> None:
             if seat.timeouts >= TIMEOUTS_TO_BOT and seat.state == Seat.State.PLAYING:
                 seat.state, seat.bot_level = Seat.State.BOT, seat.bot_level or "normal"
             writes.write_seats([seat], ["timeouts", "state", "bot_level"])
+
+
+def leave_every_table(user) -> None:
+    """Before a person's account is closed: the tables they host that have not started are
+    cancelled, their other seats at waiting tables given back, and every game they are still
+    in is conceded (their cards go under the draw pile, as the rule book says)."""
+    for seat in reads.seats_of(user):
+        table = seat.table
+        try:
+            if table.status == Table.Status.WAITING:
+                if seat.number == 0:
+                    lobby.cancel_table(table.pk, user)
+                else:
+                    lobby.leave_waiting_table(table.pk, user)
+            elif table.status == Table.Status.PLAYING and seat.state != Seat.State.LEFT:
+                concede(table.pk, user)
+        except GameError:
+            continue  # the table changed meanwhile (started, finished): nothing left to do

@@ -96,6 +96,28 @@ def state_for(table_id: int, user, since: int | None = None) -> dict | None:
     return state_view(game, seat)
 
 
+def table_page(table_id: int, user, recent: int = 30) -> tuple[Game, dict | None, list[dict]]:
+    """What the table's page shows the user: the table and its seats; the state as the user
+    may see it (None at a table not started); the last `recent` entries of the move log, newest
+    first. `not-seated` for someone who may not watch a game being played."""
+    try:
+        game = reads.load(table_id)
+    except NoSuchTable:
+        raise no_such_table() from None
+    if game.state is None:
+        return game, None, []
+    seat = viewer(game, user)
+    if seat is not None and game.table.mode == Table.Mode.REALTIME and presence.seen(
+            table_id, user, seat.state, seat.last_seen_at):
+        game = reads.load(table_id)
+        seat = game.seat_of(user)
+    number = seat.number if seat is not None else None
+    entries = reads.log_entries(game.table, max(0, game.table.version - recent * 2), recent * 2)
+    log = [log_entry_for({**entry, "at": iso(entry["at"])}, number)
+           for entry in entries[-recent:]]
+    return game, state_view(game, seat), log[::-1]
+
+
 def move_log(table_id: int, user, after: int = 0, limit: int = LOG_PAGE) -> dict:
     """The move log after a version, as the caller may see it."""
     game = table_of(table_id)  # the seats say who may read; the round is not needed
