@@ -1,0 +1,100 @@
+"""The table pages, through Django's test client: my games, a new table, the lobby, the table,
+moves and their refusals. The browser tests (test_browser.py) play through a real page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from games.models import Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def new_table(person, **fields) -> int:
+    body = {"players": 4, "mode": "turn", "turn_hours": 24, "on_expiry": "bot",
+            "move_timer": "normal", "scoring": "single", "target": 500, **fields}
+    response = person.post("/tables/new", body)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return int(response["Location"].rstrip("/").split("/")[-1])
+
+
+def test_a_visitor_sees_the_welcome_page_and_a_person_their_games(client, ana):
+    assert b"Sign up" in client.get("/").content
+    page = ana.get("/").content.decode()
+    assert "My games" in page and "New table" in page
+
+
+def test_the_new_table_form_explains_every_option(ana):
+    page = ana.get("/tables/new").content.decode()
+    for words in ("Turn by turn", "Real time", "Time for a turn", "When a turn runs out",
+                  "Move timer", "A single round", "Target score", "Stacking", "7-0",
+                  "Jump-in", "Draw until playable", "Allow spectators"):
+        assert words in page, words
+
+
+def test_a_bad_new_table_form_shows_its_error_and_creates_nothing(ana):
+    response = ana.post("/tables/new", {"players": 11, "mode": "turn", "turn_hours": 24,
+                                        "on_expiry": "bot", "move_timer": "normal",
+                                        "scoring": "target", "target": 5})
+    assert response.status_code == 200
+    assert b"Select a valid choice" in response.content
+    assert not Table.objects.exists()
+
+
+def test_the_host_fills_seats_with_bots_and_starts(ana):
+    table = new_table(ana, players=3)
+    lobby = ana.get(f"/tables/{table}").content.decode()
+    assert "Invite link" in lobby and "Start the game" in lobby
+    assert ana.post(f"/tables/{table}/bots", {"level": "easy"}).status_code == 302
+    assert ana.post(f"/tables/{table}/bots", {"level": "hard"}).status_code == 302
+    assert ana.post(f"/tables/{table}/start").status_code == 302
+    page = ana.get(f"/tables/{table}").content.decode()
+    assert "Your hand" in page and "Draw pile" in page
+
+
+def test_a_friend_joins_with_the_invite_link(ana, ben):
+    table = new_table(ana)
+    invite = Table.objects.get(pk=table).invite
+    page = ben.get(f"/tables/{table}?invite={invite}").content.decode()
+    assert f'value="{invite}"' in page
+    assert ben.post(f"/tables/{table}/join", {"invite": "wrong"}).status_code == 302
+    assert "not this table" in ben.get(f"/tables/{table}").content.decode()
+    ben.post(f"/tables/{table}/join", {"invite": invite})
+    assert "Give my seat back" in ben.get(f"/tables/{table}").content.decode()
+
+
+def test_a_refused_play_shows_its_reason_and_changes_nothing(ana, make_person):
+    table = new_table(ana, players=2)
+    ana.post(f"/tables/{table}/bots", {"level": "normal"})
+    ana.post(f"/tables/{table}/start")
+    before = Table.objects.get(pk=table).version
+    response = ana.post(f"/tables/{table}/move", {"action": "play", "card": "no-such-card"},
+                        HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert "That is not a card of this deck." in response.content.decode()
+    assert Table.objects.get(pk=table).version == before
+
+
+def test_the_page_shows_no_other_seats_cards(ana, ben):
+    table = new_table(ana, players=2)
+    ben.post(f"/tables/{table}/join", {"invite": Table.objects.get(pk=table).invite})
+    ana.post(f"/tables/{table}/start")
+    from games.storage.reads import load
+
+    game = load(table)
+    bens_cards = set(game.state.hands[1]) - set(game.state.hands[0])
+    codes = game.state and __import__("games.rules", fromlist=["CLASSIC"]).CLASSIC.codes
+    page = ana.get(f"/tables/{table}").content.decode()
+    shown = set(re.findall(r'name="card" value="([a-z0-9-]+)"', page))
+    assert shown <= {codes[c] for c in game.state.hands[0]}
+    assert not any(f"Play {codes[c]}" in page for c in bens_cards)
+
+
+def test_the_live_part_answers_204_while_nothing_changed(ana):
+    table = new_table(ana, players=2)
+    version = Table.objects.get(pk=table).version
+    assert ana.get(f"/tables/{table}/live?since={version}").status_code == 204
+    ana.post(f"/tables/{table}/bots", {"level": "normal"})
+    assert ana.get(f"/tables/{table}/live?since={version}").status_code == 200
