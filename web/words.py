@@ -48,7 +48,8 @@ def log_line(entry: dict, names: dict[int, str]) -> str:
 
     parts = [text for event in entry["events"] if (text := _event(event, name))]
     line = "; ".join(parts) if parts else f"{name(entry['seat'])}: {entry['action']}"
-    line = line[0].upper() + line[1:]
+    if not any(line.startswith(who) for who in names.values()):
+        line = line[0].upper() + line[1:]  # a sentence, not a player's name
     if entry.get("by") == "timer":
         line += " (time ran out)"
     return line + "."
