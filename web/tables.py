@@ -12,11 +12,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games.rules import REASONS, Move, rules_for
-from games.service import lobby, play, presence, viewing
+from games.service import lobby, play, viewing
 from games.service.errors import GameError, Refusal
 from games.storage.reads import Game
 
 from .forms import BotForm, InviteForm, MoveForm, NewTableForm
+from .links import table_links
 from .words import log_line
 
 POLL_SECONDS = 3  # how often an open table page asks whether anything changed
@@ -89,22 +90,22 @@ def table_live(request: HttpRequest, table_id: int) -> HttpResponse:
     version the page shows (`since`), else the part anew."""
     since = request.GET.get("since", "")
     try:
-        game = viewing.table_of(table_id)
-        if since.isdigit() and game.table.version == int(since):
-            seat = game.seat_of(request.user)
-            if seat is not None and game.table.mode == "realtime":  # an open page is presence
-                presence.seen(table_id, request.user, seat.state, seat.last_seen_at)
-            return HttpResponse(status=204)
-        context = _context(request, table_id)
+        context = _context(request, table_id, since=int(since) if since.isdigit() else None)
     except GameError as error:
         return HttpResponse(error.detail, status=_STATUS.get(error.code, 409))
+    if context is None:
+        return HttpResponse(status=204)
     return render(request, "web/_live.html", context)
 
 
-def _context(request: HttpRequest, table_id: int) -> dict:
-    game, view, log = viewing.table_page(table_id, request.user)
+def _context(request: HttpRequest, table_id: int, since: int | None = None) -> dict | None:
+    page = viewing.table_page(table_id, request.user, since=since)
+    if page is None:
+        return None
+    game, view, log = page
     seat = game.seat_of(request.user)
     context = {"game": game, "table": game.table, "seat": seat, "view": view,
+               "urls": table_links(table_id),
                "poll_seconds": POLL_SECONDS, "version": game.table.version,
                "is_host": seat is not None and seat.number == 0}
     if view is None:

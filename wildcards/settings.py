@@ -25,6 +25,9 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default="localhost,127.0.0.1")
 
 INSTALLED_APPS = [
+    # First, so its registration/ templates (the log-in and password pages) are found before
+    # the admin's templates of the same names.
+    "web",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -38,7 +41,6 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "notifications",
-    "web",
 ]
 
 MIDDLEWARE = [
@@ -66,6 +68,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "web.links.site_links",
             ],
         },
     },
@@ -105,6 +108,10 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # `collectstatic` (make run, the tests) serves the same files; `collectstatic` adds compressed
 # copies for production (docs/hosting.md).
 WHITENOISE_USE_FINDERS = True
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
 WHITENOISE_AUTOREFRESH = DEBUG
 
 # The web pages' log-in (Django's own auth views, web/urls.py).
@@ -207,6 +214,10 @@ CELERY_BEAT_SCHEDULE = {
     "send-pending-notices": {"task": "notifications.tasks.send_pending_notices",
                              "schedule": 60.0, "options": {"expires": 60.0}},
 }
+
+# Sessions (the web pages' log-in) are read from the cache and written through to the database:
+# a page needs no query for its session while Redis holds it.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Shared by every web process when Redis is there, so throttles count across processes.
 CACHES = {

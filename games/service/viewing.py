@@ -5,6 +5,7 @@ shape for the API, the web page and the event stream; a person who may not watch
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime
 
 from games.models import Seat, Table
@@ -96,14 +97,23 @@ def state_for(table_id: int, user, since: int | None = None) -> dict | None:
     return state_view(game, seat)
 
 
-def table_page(table_id: int, user, recent: int = 30) -> tuple[Game, dict | None, list[dict]]:
+def table_page(table_id: int, user, *, since: int | None = None,
+               recent: int = 20) -> tuple[Game, dict | None, list[dict]] | None:
     """What the table's page shows the user: the table and its seats; the state as the user
     may see it (None at a table not started); the last `recent` entries of the move log, newest
-    first. `not-seated` for someone who may not watch a game being played."""
+    first. None when `since` is the table's version (nothing changed; a seated player of a
+    real-time table counts as present). `not-seated` for someone who may not watch a game
+    being played."""
     try:
-        game = reads.load(table_id)
+        table = reads.load_table(table_id)
     except NoSuchTable:
         raise no_such_table() from None
+    if since is not None and table.version == since:
+        if table.mode == Table.Mode.REALTIME and table.status == Table.Status.PLAYING:
+            with contextlib.suppress(GameError):  # a spectator has no presence to keep
+                presence.heartbeat(table_id, user)
+        return None
+    game = reads.load_game(table)
     if game.state is None:
         return game, None, []
     seat = viewer(game, user)
@@ -112,10 +122,9 @@ def table_page(table_id: int, user, recent: int = 30) -> tuple[Game, dict | None
         game = reads.load(table_id)
         seat = game.seat_of(user)
     number = seat.number if seat is not None else None
-    entries = reads.log_entries(game.table, max(0, game.table.version - recent * 2), recent * 2)
     log = [log_entry_for({**entry, "at": iso(entry["at"])}, number)
-           for entry in entries[-recent:]]
-    return game, state_view(game, seat), log[::-1]
+           for entry in reads.last_log_entries(game.table, recent)]
+    return game, state_view(game, seat), log
 
 
 def move_log(table_id: int, user, after: int = 0, limit: int = LOG_PAGE) -> dict:

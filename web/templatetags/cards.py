@@ -8,6 +8,8 @@ drawn with `<use>`, so a 20-card hand stays light.
 
 from __future__ import annotations
 
+import functools
+
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -75,8 +77,10 @@ def _corner(symbol: str | None, kind: str) -> SafeString:
 
 
 @register.simple_tag
+@functools.lru_cache(maxsize=512)
 def card_svg(code: str) -> SafeString:
-    """The face of `code`, for inside a `.card` element (which gives it its color)."""
+    """The face of `code`, for inside a `.card` element (which gives it its color). Built once
+    per card code: a page shows up to a hundred cards."""
     symbol, kind = _parts(code)
     corner = _corner(symbol, kind)
     if kind.isdigit():
@@ -103,6 +107,7 @@ def card_svg(code: str) -> SafeString:
 
 
 @register.simple_tag
+@functools.lru_cache(maxsize=1024)
 def card(code: str, size: str = "") -> SafeString:
     """A card face as an image with its name for screen readers."""
     return format_html('<span class="card {} {}" role="img" aria-label="{}">{}</span>',
