@@ -154,6 +154,8 @@ def main() -> int:
     os.environ["DEBUG"] = "1"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wildcards.settings")
     port = os.environ.get("PORT", "8000")
+    # Links in emails point at this server unless the environment names another address.
+    os.environ.setdefault("WILDCARDS_BASE_URL", f"http://127.0.0.1:{port}")
 
     choose_services()
     prepare_database()

@@ -1,4 +1,4 @@
-"""Rigged decks for the API tests: the whole deck order that deals given hands.
+"""Rigged decks for the tests: the whole deck order that deals given hands.
 
 Dealing (api.md): one card at a time to each seat, starting with the seat after the dealer
 (seat 0 deals round 1), seven times round; the next card is the starter; the rest is the draw

@@ -98,3 +98,42 @@ def test_the_live_part_answers_204_while_nothing_changed(ana):
     assert ana.get(f"/tables/{table}/live?since={version}").status_code == 204
     ana.post(f"/tables/{table}/bots", {"level": "normal"})
     assert ana.get(f"/tables/{table}/live?since={version}").status_code == 200
+
+
+def test_an_outsider_watches_a_table_that_allows_it_and_sees_no_hand(ana, ben, make_person):
+    table = new_table(ana, players=2, spectators="on")
+    ben.post(f"/tables/{table}/join", {"invite": Table.objects.get(pk=table).invite})
+    ana.post(f"/tables/{table}/start")
+    cleo = make_person("cleo")
+    page = cleo.get(f"/tables/{table}").content.decode()
+    assert "You are watching this table." in page
+    assert "Your hand" not in page and 'name="card"' not in page
+    private = new_table(ana, players=2)
+    ana.post(f"/tables/{private}/bots", {"level": "easy"})
+    ana.post(f"/tables/{private}/start")
+    response = cleo.get(f"/tables/{private}")
+    assert response.status_code == 403
+    assert b"does not allow spectators" in response.content
+
+
+def test_the_color_picker_comes_up_for_a_wild_and_the_play_goes_through(ana, settings):
+    settings.WILDCARDS_ALLOW_RIGGED_DECKS = True
+    from rigged import deck_order
+
+    from games.service import lobby
+
+    hands = [["wild", "flame-1", "flame-2", "flame-3", "flame-4", "flame-5", "flame-6"],
+             ["sun-1", "sun-2", "sun-3", "sun-4", "sun-5", "sun-6", "sun-7"]]
+    game = lobby.create_table(ana.user, {"players": 2,
+                                         "deck_order": deck_order(hands, "leaf-9")})
+    table = game.table.pk
+    lobby.add_bot(table, ana.user, "easy")
+    lobby.start_game(table, ana.user)
+    assert "Your turn" in ana.get(f"/tables/{table}").content.decode()
+    page = ana.post(f"/tables/{table}/move", {"action": "play", "card": "wild"},
+                    HTTP_HX_REQUEST="true").content.decode()
+    assert "which color goes on?" in page and 'value="blue"' in page
+    page = ana.post(f"/tables/{table}/move", {"action": "play", "card": "wild",
+                                              "color": "blue"},
+                    HTTP_HX_REQUEST="true").content.decode()
+    assert "Ana played Wild and chose blue" in page or "ana played Wild and chose blue" in page
