@@ -12,6 +12,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.closing import RESERVED_NAME, is_reserved_username
 from notifications.preferences import preferences_json
 from wildcards.api_serializers import StrictSerializer
 from wildcards.throttling import ScopedRateThrottle
@@ -27,6 +28,8 @@ class SignUpSerializer(StrictSerializer):
     def validate_username(self, value: str) -> str:
         if User.objects.filter(username__iexact=value).exists():
             raise serializers.ValidationError("That username is taken.")
+        if is_reserved_username(value):
+            raise serializers.ValidationError(RESERVED_NAME)
         return value
 
     def validate(self, data: dict) -> dict:
