@@ -21,7 +21,8 @@ from . import sql
 from .reads import Game
 from .state import ROUND_CHANGES, hand_cards, last_round_json, round_fields, seat_results
 
-# A seat's fields a change may write (its table and number change only by `remove_seat`).
+# A seat's fields a change may write (its number changes only when a seat before it is given
+# back: `remove_seat`).
 SEAT_FIELDS = ("user", "bot_level", "state", "score", "left_points", "timeouts", "last_seen_at",
                "pending_swap")
 
@@ -29,7 +30,7 @@ SEAT_FIELDS = ("user", "bot_level", "state", "score", "left_points", "timeouts",
 def write_seats(seats: Sequence[Seat], fields: Sequence[str],
                 batch: sql.Batch | None = None) -> None:
     """Write `fields` of each seat: into `batch`, or now."""
-    if not set(fields) <= set(SEAT_FIELDS):
+    if not set(fields) <= {*SEAT_FIELDS, "number"}:
         raise ValueError(f"not a seat field a change writes: {set(fields) - set(SEAT_FIELDS)}")
     own = batch is None
     batch = batch or sql.Batch()
@@ -72,7 +73,7 @@ def remove_seat(game: Game, seat: Seat) -> None:
     for later in [s for s in game.seats if s.number > seat.number]:
         # One at a time, lowest first, so that numbers stay unique throughout.
         later.number -= 1
-        later.save(update_fields=["number"])
+        write_seats([later], ["number"])
     game.seats = [s for s in game.seats if s.pk != seat.pk]
 
 
