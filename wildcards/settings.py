@@ -4,6 +4,7 @@ Everything that differs between a laptop and a server comes from environment var
 docs/hosting.md lists each one with its default.
 """
 
+import warnings
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -108,6 +109,9 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # `collectstatic` (make run, the tests) serves the same files; `collectstatic` adds compressed
 # copies for production (docs/hosting.md).
 WHITENOISE_USE_FINDERS = True
+# Without `collectstatic` WhiteNoise warns that STATIC_ROOT is missing; the finders serve the
+# same files then, so the warning says nothing useful.
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
