@@ -274,5 +274,6 @@ def shown_cards(html: str, codes: Iterable[str]) -> set[str]:
 
 
 def _alone(words: str) -> re.Pattern:
-    """`words` standing alone: "Wild" not in "Wild Draw 4", "Red 1" not in "Red 10"."""
-    return re.compile(rf"(?<![\w-]){re.escape(words)}(?![\w-]| Draw 4)")
+    """`words` standing alone: "Wild" not in "Wild Draw 4" nor in the site's name "Wild Cards",
+    "Red 1" not in "Red 10"."""
+    return re.compile(rf"(?<![\w-]){re.escape(words)}(?![\w-]| Draw 4| Cards)")

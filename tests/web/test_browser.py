@@ -206,7 +206,7 @@ def test_a_refused_play_shows_its_reason_and_changes_nothing(ana_at_a_table_with
     page.evaluate("""card => {
         const button = document.createElement('button');
         Object.assign(button, {type: 'submit', name: 'card', value: card, id: 'forged'});
-        document.querySelector('form.hand').appendChild(button);
+        document.querySelector('form.hand-form .hand').appendChild(button);
     }""", card)
     ana.click_and_wait(page.locator("#forged"))
     expect(page.locator(".refusal[role=alert]")).to_have_text(reason)

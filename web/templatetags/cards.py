@@ -86,7 +86,7 @@ def card_svg(code: str) -> SafeString:
     if kind.isdigit():
         centre = format_html(
             '<text x="50" y="95" text-anchor="middle" class="big">{}</text>'
-            '<use href="#sym-{}" x="36" y="102" width="28" height="28"/>', kind, symbol)
+            '<use href="#sym-{}" x="39" y="101" width="22" height="22"/>', kind, symbol)
         name = ""
     else:
         picture = {"skip": "skip", "reverse": "reverse", "draw2": "draw2", "wild": "wheel",
@@ -95,10 +95,15 @@ def card_svg(code: str) -> SafeString:
         if kind == "wild-draw4":
             centre = format_html(
                 '{}<text x="50" y="76" text-anchor="middle" class="plus">+4</text>', centre)
-        words = ({"draw2": "DRAW 2", "wild": "WILD", "wild-draw4": "WILD DRAW 4"}
-                 .get(kind, kind.upper()))
-        name = format_html('<text x="50" y="122" text-anchor="middle" class="word">{}</text>',
-                           words)
+        words = {"draw2": "DRAW 2", "wild": "WILD", "wild-draw4": "WILD DRAW 4"}.get(
+            kind, kind.upper())
+        first, _, second = words.partition(" DRAW")  # "WILD DRAW 4" on two lines
+        name = format_html('<text x="50" y="{}" text-anchor="middle" class="word">{}</text>',
+                           114 if second else 122, first)
+        if second:
+            name = format_html(
+                '{}<text x="50" y="128" text-anchor="middle" class="word">DRAW{}</text>',
+                name, second)
     return format_html(
         '<svg viewBox="0 0 100 148" aria-hidden="true" focusable="false">'
         '<ellipse cx="50" cy="74" rx="34" ry="58" class="oval" transform="rotate(18 50 74)"/>'
