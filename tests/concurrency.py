@@ -1,10 +1,19 @@
-"""Running functions at the same moment, each in a thread with its own database connection."""
+"""Running functions at the same moment, each in a thread with its own database connection.
+
+The functions may queue Celery tasks that run eagerly in their thread (after its transaction
+commits). Celery runs an eager task inside `denied_join_result()`, which saves a process-wide
+flag (`celery._state._task_join_will_block`), sets it, and puts the saved value back: two
+threads doing so at once can interleave (A saves False, B saves A's True, A restores False, B
+restores True) and leave it set for good, after which every `result.get()` in the process raises
+"Never call result.get() within a task!". `at_once` puts the flag back as it found it.
+"""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
 
+from celery import _state as celery_state
 from django.db import connection
 
 BARRIER_SECONDS = 30
@@ -13,7 +22,9 @@ JOIN_SECONDS = 60
 
 def at_once(*functions: Callable[[], object]) -> list:
     """Run the functions together (a barrier releases their threads at once); returns what each
-    returned, or the exception it raised, in order. Each thread closes its own connection."""
+    returned, or the exception it raised, in order. Each thread closes its own connection.
+    Celery's process-wide "result.get() would block" flag is as before (see the module's doc)."""
+    join_will_block = celery_state.task_join_will_block()
     results: list = [None] * len(functions)
     barrier = threading.Barrier(len(functions), timeout=BARRIER_SECONDS)
 
@@ -29,6 +40,9 @@ def at_once(*functions: Callable[[], object]) -> list:
     threads = [threading.Thread(target=run, args=(i, f)) for i, f in enumerate(functions)]
     for thread in threads:
         thread.start()
-    for thread in threads:
-        thread.join(JOIN_SECONDS)
+    try:
+        for thread in threads:
+            thread.join(JOIN_SECONDS)
+    finally:
+        celery_state._set_task_join_will_block(join_will_block)
     return results

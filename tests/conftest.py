@@ -20,3 +20,19 @@ def eager_tasks():
     celery_app.conf.task_always_eager = True
     yield
     celery_app.conf.task_always_eager = previous
+
+
+@pytest.fixture(autouse=True)
+def celery_join_flag_kept():
+    """Celery keeps one process-wide flag that makes every `result.get()` refuse ("Never call
+    result.get() within a task!"); eager tasks set and restore it around each run. A test that
+    leaves it set breaks whichever test calls `.get()` next, in another file: fail the test that
+    left it instead (and put it back). tests/concurrency.py says how threads can leave it set."""
+    from celery import _state as celery_state
+
+    before = celery_state.task_join_will_block()
+    yield
+    after = celery_state.task_join_will_block()
+    if after != before:
+        celery_state._set_task_join_will_block(before)
+        pytest.fail(f"the test left Celery's task_join_will_block flag {after} (was {before})")
