@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 
 # `make test` runs against real PostgreSQL and Redis unless the environment says otherwise.
 TEST_DATABASE_URL := postgres://postgres@127.0.0.1:5432/wildcards
-TEST_REDIS_URL := redis://127.0.0.1:6379/0
+TEST_REDIS_URL := redis://127.0.0.1:6379/14
 
 .PHONY: venv test test-embedded lint run clean
 
