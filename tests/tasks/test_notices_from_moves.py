@@ -14,7 +14,7 @@ from games.models import Table
 from games.rules import timeout_move
 from notifications.models import Notice
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
 
 def your_turns(table_id: int) -> list[tuple[int, str]]:
