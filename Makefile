@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 
 # `make test` runs against real PostgreSQL and Redis unless the environment says otherwise.
 TEST_DATABASE_URL := postgres://postgres@127.0.0.1:5432/wildcards
-TEST_REDIS_URL := redis://127.0.0.1:6379/0
+TEST_REDIS_URL := redis://127.0.0.1:6379/14
 
 .PHONY: venv test test-embedded lint run clean
 
@@ -20,10 +20,15 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@
 
+# In parallel, one pytest-xdist worker per core (TEST_WORKERS=0: in one process; worksteal: an
+# idle worker takes tests queued for a busy one, the property tests are long). Each worker
+# has its own test database (test_wildcards_gw0, ...) and its own Redis database (REDIS_URL's
+# number minus the worker's: /14, /13, ...; see wildcards/pytest_env.py).
+TEST_WORKERS ?= auto
 test: venv
 	DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" \
 	REDIS_URL="$${REDIS_URL:-$(TEST_REDIS_URL)}" \
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # The storage tests again on the embedded fallback of `make run` (SQLite, no Redis): the hot
 # paths write SQL of their own (wildcards/sqlrows.py), which must work on both databases.

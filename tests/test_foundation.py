@@ -1,3 +1,4 @@
+import importlib.util
 import os
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
 from wildcards.env import database_config, env_bool, env_int, env_list
+from wildcards.pytest_env import redis_database, worker_redis_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -139,3 +141,49 @@ def test_the_settings_start_without_secret_key_in_debug_mode():
 
     assert result.returncode == 0, result.stderr
     assert "started" in result.stdout
+
+
+def make_run_script():
+    """scripts/run.py, what `make run` runs (a script, not a module: loaded from its file)."""
+    spec = importlib.util.spec_from_file_location("make_run", BASE_DIR / "scripts" / "run.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_tests_never_use_the_redis_database_that_make_run_uses():
+    """The tests flush their Redis database (the throttle tests clear the cache) and run Celery
+    workers on it; a dev server's queue there would lose its tasks."""
+    from wildcards.celery import app
+
+    make_run = redis_database(make_run_script().LOCAL_REDIS_URL)
+    used = [settings.REDIS_URL, settings.CACHES["default"].get("LOCATION"),
+            app.conf.broker_url, app.conf.result_backend]
+    for url in used:
+        if url and str(url).startswith(("redis://", "rediss://")):
+            assert redis_database(url) != make_run, url
+
+
+def test_each_xdist_worker_has_a_redis_database_of_its_own():
+    url = "redis://127.0.0.1:6379/14"
+
+    assert worker_redis_url(url, None) == url
+    assert worker_redis_url(url, "gw0") == url
+    assert worker_redis_url(url, "gw1") == "redis://127.0.0.1:6379/13"
+    assert worker_redis_url("redis://cache.internal:6380/3?x=1", "gw2") == (
+        "redis://cache.internal:6380/1?x=1")
+    with pytest.raises(pytest.UsageError, match="gw15"):
+        worker_redis_url(url, "gw15")
+
+
+def test_a_test_run_on_the_redis_database_of_make_run_stops_before_any_test():
+    env = {name: value for name, value in os.environ.items() if not name.startswith("PYTEST_")}
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-p", "no:cacheprovider",
+         "tests/test_concurrency.py"],
+        env={**env, "REDIS_URL": "redis://localhost:6379"},  # no number: database 0
+        cwd=BASE_DIR, capture_output=True, text=True, timeout=60,
+    )
+
+    assert result.returncode == pytest.ExitCode.USAGE_ERROR, result.stdout + result.stderr
+    assert "is the Redis database of `make run`" in result.stdout + result.stderr

@@ -3,7 +3,7 @@
 import pytest
 from play import play_to_the_end
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
 HOUSE_RULES = {"stacking": True, "seven_zero": True, "jump_in": True,
                "draw_until_playable": True}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
 # Starter wave-7, two seats: Bob (seat 1) holds nothing Blue or 7 and must draw; the pile's top
 # cards are sun-8 (not playable) and then leaf-8.

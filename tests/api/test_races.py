@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from concurrency import threads_may_run_eager_tasks
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from rest_framework.test import APIClient
@@ -106,10 +107,11 @@ def race(calls: list[Callable[[APIClient], object]], players: list) -> list:
 
     threads = [threading.Thread(target=run, args=(i,), name=f"racer-{i}")
                for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(JOIN_SECONDS)
+    with threads_may_run_eager_tasks():  # the racers' moves run their tasks eagerly
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(JOIN_SECONDS)
     assert not any(thread.is_alive() for thread in threads), "a racer did not finish in time"
     if errors:
         raise errors[0]
@@ -464,13 +466,14 @@ def test_a_move_that_waited_for_the_lock_sees_the_move_that_held_it(
             connection.close()
 
     waiter = threading.Thread(target=second_move, name="waiter")
-    with transaction.atomic():
-        load(table, lock=True)
-        waiter.start()
-        wait_until_a_backend_waits_for_us()
-        answer = play.make_move(table, user, first)
-        assert isinstance(answer, Accepted), answer
-    waiter.join(JOIN_SECONDS)
+    with threads_may_run_eager_tasks():
+        with transaction.atomic():
+            load(table, lock=True)
+            waiter.start()
+            wait_until_a_backend_waits_for_us()
+            answer = play.make_move(table, user, first)
+            assert isinstance(answer, Accepted), answer
+        waiter.join(JOIN_SECONDS)
     assert not waiter.is_alive()
     assert "error" not in waited, f"the waiting move failed: {waited['error']!r}"
     late = waited["answer"]

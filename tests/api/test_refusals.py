@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
 ANA, BOB, CY = 0, 1, 2  # seats; dealer 0, so seat 1 plays first after a number starter
 

@@ -1,6 +1,6 @@
 import pytest
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
 
 def test_a_two_player_game_can_be_started_and_moved(host, make_player, make_table):

@@ -10,7 +10,7 @@ import pytest
 from games.models import Hand, Table
 from games.rules import CLASSIC
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
 # Cards that cannot be played on a Blue 7: neither Blue nor a 7 nor Wild.
 UNPLAYABLE = [CLASSIC.codes[card] for card in CLASSIC.full()

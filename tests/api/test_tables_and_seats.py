@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
 # Two seats, starter flame-skip: Bob (seat 1) is skipped and Ana plays the other seven Skips in
 # a row (with two players a Skip gives her the turn again), winning round 1 and the 10 points

@@ -15,7 +15,7 @@ from play import choose_move
 
 from games.models import Hand, Table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
 HOUSE_RULES = {"stacking": True, "seven_zero": True, "jump_in": True,
                "draw_until_playable": True}

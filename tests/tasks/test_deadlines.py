@@ -19,7 +19,7 @@ from games.service import play
 from games.service.errors import Accepted, Refusal
 from notifications.models import Notice
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
 DAY = timedelta(hours=24)
 
@@ -46,6 +46,7 @@ def test_it_sends_one_reminder_at_halfway_to_the_player_whose_turn_it_is():
     assert sent[0].context["deadline"] == (T0 + DAY).isoformat()
 
 
+@pytest.mark.django_db(transaction=True)  # threads: their own connections
 def test_two_sweeps_at_once_send_one_reminder():
     table, _ = started_table(turn_hours=12)
     now = T0 + timedelta(hours=6)
@@ -153,6 +154,7 @@ def test_the_sweep_deadlines_command_sweeps_at_the_time_given():
     assert Round.objects.filter(table_id=table, deadline_at=T0 + timedelta(hours=24)).exists()
 
 
+@pytest.mark.django_db(transaction=True)  # threads: their own connections
 def test_two_sweeps_at_once_apply_a_deadline_once():
     table, _ = started_table(turn_hours=12, on_expiry="bot")
     turn = round_of(table).turn

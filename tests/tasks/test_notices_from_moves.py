@@ -15,7 +15,7 @@ from games.service import play
 from games.service.errors import Accepted
 from notifications.models import Notice
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
 
 def your_turns(table_id: int) -> list[tuple[int, str]]:

@@ -17,7 +17,7 @@ from games import deadlines
 from games.models import Move as MoveRow
 from games.models import Seat
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
 
 def client_of(user) -> APIClient:

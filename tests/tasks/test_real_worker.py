@@ -2,24 +2,25 @@
 its transaction commits, the worker (a thread of this process, its own database connection)
 picks it up from Redis and changes the game.
 
-The broker and result backend are Redis database 15 (REDIS_URL's server; `make test` sets
-redis://127.0.0.1:6379/0) and a queue named for this run, so nothing else on that Redis is
-touched. The tests commit for real (transaction=True): the worker's connection must see them.
+The broker and result backend are the test run's own Redis database (REDIS_URL: `make test`
+sets redis://127.0.0.1:6379/14, each pytest-xdist worker has its own, never the one of
+`make run`: see wildcards/pytest_env.py) and a queue named for this run, so nothing else on that
+Redis is touched. The tests commit for real (transaction=True): the worker's connection must see
+them.
 """
 
 from __future__ import annotations
 
-import os
 import time
 import uuid
 from datetime import timedelta
-from urllib.parse import urlsplit
 
 import kombu.pools
 import pytest
 import redis
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connections
 from django.utils import timezone
@@ -37,11 +38,11 @@ WAIT_SECONDS = 20
 SAVED_CONF = ("broker_url", "result_backend", "task_always_eager", "task_default_queue")
 
 
-def _redis_url(db: int) -> str:
-    base = os.environ.get("REDIS_URL")
-    if not base:
+def _redis_url() -> str:
+    url = settings.REDIS_URL
+    if not url:
         pytest.skip("REDIS_URL is not set: the real-worker tests need Redis (make test sets it)")
-    return urlsplit(base)._replace(path=f"/{db}").geturl()
+    return url
 
 
 def _forget_connections() -> None:
@@ -65,7 +66,7 @@ def _close_worker_connections(**kwargs) -> None:
 
 @pytest.fixture
 def real_worker():
-    url = _redis_url(15)
+    url = _redis_url()
     saved = {key: app.conf[key] for key in SAVED_CONF}
     queue = f"wildcards-test-{uuid.uuid4().hex[:12]}"
     app.conf.update(broker_url=url, result_backend=url, task_always_eager=False,

@@ -17,7 +17,7 @@ from games.rules import timeout_move
 from games.service import effects, play
 from games.service.errors import Accepted
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
 
 def sweep(now):
@@ -77,6 +77,7 @@ def test_the_third_timeout_puts_a_bot_in_the_seat_for_the_rest_of_the_game():
         assert game.state.turn == other.number
 
 
+@pytest.mark.django_db(transaction=True)  # threads: their own connections
 def test_a_move_racing_the_expiry_exactly_one_applies():
     table, people = started_table(mode="realtime", move_timer="normal")
     game = current(table)
