@@ -58,7 +58,8 @@ def as_if_committed(request, db, monkeypatch):
     from django.db import connection, transaction
     from django.db.backends.base.base import BaseDatabaseWrapper
 
-    if request.node.get_closest_marker("django_db").kwargs.get("transaction"):
+    marker = request.node.get_closest_marker("django_db")
+    if (marker and marker.kwargs.get("transaction")) or "transactional_db" in request.fixturenames:
         yield  # the test commits for real
         return
     log = logging.getLogger("django.db.backends.base")
