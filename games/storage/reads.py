@@ -13,6 +13,7 @@ from datetime import datetime
 from django.contrib.auth import get_user_model
 from django.db import connections
 from django.db.models import Count, F
+from rest_framework.authtoken.models import Token
 
 from games.models import Hand, IdempotentAnswer, Round, Seat, Table
 from games.models import Move as MoveRow
@@ -141,6 +142,30 @@ def _seats_and_round(table: Table, round_id: int | None):
             Hand.round.field.set_cached_value(hand, round_row)
             hands.append(hand)
     return seats, hands, round_row
+
+
+_TOKEN = sql.Columns(Token, "k")
+
+
+def token_owner(key: str) -> tuple[Token, object] | None:
+    """The API token `key` and its user, the user carrying its email preference: one query
+    (every API request checks a token)."""
+    if not sql.prepared():
+        token = (Token.objects.select_related("user", "user__notification_preference")
+                 .filter(key=key).first())
+        return None if token is None else (token, token.user)
+    rows = sql.fetch(
+        f"SELECT {_TOKEN.sql}, {_USER.sql}, {_PREFERENCE.sql} FROM {sql.table(Token)} k "
+        f"JOIN {sql.table(_USER.model)} u ON u.id = k.user_id "
+        f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = u.id WHERE k.key = %s", [key])
+    if not rows:
+        return None
+    token = _TOKEN.build(rows[0])
+    user = _USER.build(rows[0], _TOKEN.width)
+    _PREFERENCE_OF_USER.set_cached_value(
+        user, _PREFERENCE.build_or_none(rows[0], _TOKEN.width + _USER.width))
+    Token.user.field.set_cached_value(token, user)
+    return token, user
 
 
 def table_with_seats(table_id: int) -> Game:
