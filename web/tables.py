@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from games.rules import REASONS, Move, rules_for
@@ -18,6 +19,7 @@ from games.storage.reads import Game
 
 from .forms import BotForm, InviteForm, MoveForm, NewTableForm
 from .links import table_links
+from .templatetags.cards import card
 from .words import log_line
 
 POLL_SECONDS = 3  # how often an open table page asks whether anything changed
@@ -140,6 +142,10 @@ def _game(view: dict, names: dict, deck: str) -> dict:
                             "why": REASONS.get(you["refusals"].get(code, ""), "")}
                            for code in you["hand"]]
         context["jump_in"] = you["seat"] != view["round"]["turn"] and bool(playable)
+    # The whole pile can hold a hundred cards: joined here from the cached faces, not looped
+    # over in the template.
+    context["discard_html"] = mark_safe("".join(card(code, "small")
+                                                for code in view["round"]["discard"]))
     context["face_up"] = _face_up(view["round"], names, deck)
     context["last_round"] = (_face_up(view["last_round"], names, deck) if view["last_round"]
                              else None)

@@ -90,6 +90,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env_str("REDIS_URL") or None
 
 AUTH_USER_MODEL = "accounts.User"
+# Django's own backend; the session's user is read back in one prepared query.
+AUTHENTICATION_BACKENDS = ["web.authentication.SessionUserBackend"]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -98,7 +98,7 @@ def state_for(table_id: int, user, since: int | None = None) -> dict | None:
 
 
 def table_page(table_id: int, user, *, since: int | None = None,
-               recent: int = 20) -> tuple[Game, dict | None, list[dict]] | None:
+               recent: int = 12) -> tuple[Game, dict | None, list[dict]] | None:
     """What the table's page shows the user: the table and its seats; the state as the user
     may see it (None at a table not started); the last `recent` entries of the move log, newest
     first. None when `since` is the table's version (nothing changed; a seated player of a

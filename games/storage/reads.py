@@ -168,6 +168,22 @@ def token_owner(key: str) -> tuple[Token, object] | None:
     return token, user
 
 
+def user_with_preference(user_id: int):
+    """The user and its email preference, in one query (the web pages' session check)."""
+    if not sql.prepared():
+        return (_USER.model.objects.select_related("notification_preference")
+                .filter(pk=user_id).first())
+    rows = sql.fetch(
+        f"SELECT {_USER.sql}, {_PREFERENCE.sql} FROM {sql.table(_USER.model)} u "
+        f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = u.id WHERE u.id = %s",
+        [user_id])
+    if not rows:
+        return None
+    user = _USER.build(rows[0])
+    _PREFERENCE_OF_USER.set_cached_value(user, _PREFERENCE.build_or_none(rows[0], _USER.width))
+    return user
+
+
 def table_with_seats(table_id: int) -> Game:
     """A table and its seats, without the round."""
     return load_game(load_table(table_id), with_round=False)
