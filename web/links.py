@@ -1,11 +1,14 @@
-"""The pages' addresses, reversed once per process rather than by a `{% url %}` tag per link
-(each reversal cost about a tenth of a millisecond, and a table page has a dozen)."""
+"""The pages' addresses and static files, worked out once per process rather than by a
+`{% url %}` or `{% static %}` tag per link (each cost about a tenth of a millisecond, and a
+table page has a dozen)."""
 
 from __future__ import annotations
 
 import functools
 
+from django.templatetags.static import static
 from django.urls import reverse
+from django_htmx.jinja import htmx_script
 
 _MARK = 918273645  # stands for the table's id while a pattern is reversed once
 
@@ -25,9 +28,16 @@ def table_links(table_id: int) -> dict[str, str]:
             for name in TABLE_LINKS}
 
 
+STATIC = {"css": "web/wildcards.css", "countdown_js": "web/countdown.js",
+          "table_js": "web/table.js"}
+
+
 @functools.cache
 def _site() -> dict[str, str]:
-    return {name.replace("-", "_"): reverse(name) for name in SITE_LINKS}
+    links = {name.replace("-", "_"): reverse(name) for name in SITE_LINKS}
+    links.update({name: static(path) for name, path in STATIC.items()})
+    links["htmx_script"] = htmx_script(minified=True)  # django-htmx's own tag, rendered once
+    return links
 
 
 def site_links(request) -> dict:

@@ -19,7 +19,7 @@ from games.storage.reads import Game
 
 from .forms import BotForm, InviteForm, MoveForm, NewTableForm
 from .links import table_links
-from .templatetags.cards import card
+from .templatetags.cards import card, card_color, card_label, card_svg
 from .words import log_line
 
 POLL_SECONDS = 3  # how often an open table page asks whether anything changed
@@ -136,12 +136,27 @@ def _game(view: dict, names: dict, deck: str) -> dict:
     you = view.get("you")
     context: dict = {"you": you, "actions": you["actions"] if you else [],
                      "round": view["round"], "seats": view["seats"]}
+    round_view = view["round"]
+    playing = view["status"] == "playing" and round_view["status"] == "playing"
+    mine = you["seat"] if you else None
+    # Worked out here rather than in the template: the page is drawn after every move.
+    context["seat_rows"] = [
+        {"name": row["name"], "cards": f"{row['cards']} card{'' if row['cards'] == 1 else 's'}",
+         "score": row["score"], "turn": playing and row["seat"] == round_view["turn"],
+         "you": row["seat"] == mine,
+         "badge": row["state"] if row["state"] in ("away", "bot", "left") else ""}
+        for row in view["seats"]]
+    context["your_turn"] = mine is not None and mine == round_view["turn"]
+    context["whose_turn"] = names.get(round_view["turn"], "")
     if you:
         playable = set(you["playable"])
-        context["hand"] = [{"code": code, "playable": code in playable,
-                            "why": REASONS.get(you["refusals"].get(code, ""), "")}
+        on_turn = you["seat"] == round_view["turn"]
+        context["hand"] = [{"code": code, "playable": code in playable, "color": card_color(code),
+                            "label": card_label(code), "face": card_svg(code),
+                            "why": REASONS.get(you["refusals"].get(code, ""), "")
+                            if on_turn else ""}
                            for code in you["hand"]]
-        context["jump_in"] = you["seat"] != view["round"]["turn"] and bool(playable)
+        context["jump_in"] = not on_turn and bool(playable)
     # The whole pile can hold a hundred cards: joined here from the cached faces, not looped
     # over in the template.
     context["discard_html"] = mark_safe("".join(card(code, "small")
