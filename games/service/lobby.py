@@ -13,22 +13,16 @@ from django.utils import timezone
 
 from games.models import Seat, Table
 from games.rules import InvalidSetup, new_game, rules_for
-from games.storage import reads, writes
-from games.storage.reads import Game, NoSuchTable
+from games.storage import writes
+from games.storage.reads import Game
 from games.storage.state import options_of
 
 from . import effects
 from .clock import turn_deadline
-from .errors import GameError, no_such_table, not_seated
+from .errors import GameError, not_seated
+from .tables import locked
 
 AVAILABLE_DECKS = ("classic",)
-
-
-def _locked(table_id: int) -> Game:
-    try:
-        return reads.load(table_id, lock=True)
-    except NoSuchTable:
-        raise no_such_table() from None
 
 
 def create_table(user, choices: dict) -> Game:
@@ -81,7 +75,7 @@ def _seat_numbered(game: Game, number: int) -> Seat:
 
 def join_table(table_id: int, user, invite: str) -> Game:
     with transaction.atomic():
-        game = _locked(table_id)
+        game = locked(table_id)
         if game.seat_of(user) is not None:
             raise GameError("already-seated", "You already have a seat at this table.")
         if invite != game.table.invite:
@@ -95,7 +89,7 @@ def join_table(table_id: int, user, invite: str) -> Game:
 
 def add_bot(table_id: int, user, level: str) -> Game:
     with transaction.atomic():
-        game = _locked(table_id)
+        game = locked(table_id)
         _require_host(game, user)
         _require_waiting(game)
         _require_free_seat(game)
@@ -107,7 +101,7 @@ def add_bot(table_id: int, user, level: str) -> Game:
 def leave_waiting_table(table_id: int, user) -> Game:
     """Before the deal a player may give their seat back; the seats after it move up."""
     with transaction.atomic():
-        game = _locked(table_id)
+        game = locked(table_id)
         seat = game.seat_of(user)
         if seat is None:
             raise not_seated()
@@ -123,7 +117,7 @@ def leave_waiting_table(table_id: int, user) -> Game:
 def remove_bot(table_id: int, user, number: int) -> Game:
     """Before the deal the host may take a bot off the table; the seats after it move up."""
     with transaction.atomic():
-        game = _locked(table_id)
+        game = locked(table_id)
         _require_host(game, user)
         _require_waiting(game)
         seat = _seat_numbered(game, number)
@@ -138,7 +132,7 @@ def remove_bot(table_id: int, user, number: int) -> Game:
 
 def cancel_table(table_id: int, user) -> None:
     with transaction.atomic():
-        game = _locked(table_id)
+        game = locked(table_id)
         _require_host(game, user)
         _require_waiting(game)
         writes.delete_table(game)
@@ -146,7 +140,7 @@ def cancel_table(table_id: int, user) -> None:
 
 def start_game(table_id: int, user) -> Game:
     with transaction.atomic():
-        game = _locked(table_id)
+        game = locked(table_id)
         _require_host(game, user)
         _require_waiting(game)
         if len(game.seats) < 2:
@@ -175,7 +169,7 @@ def swap_seat(table_id: int, user, number: int, *, to_bot: bool, level: str | No
     then); a single-round game has no "between rounds" once it has started. Returns the table
     and whether the swap is pending."""
     with transaction.atomic():
-        game = _locked(table_id)
+        game = locked(table_id)
         table = game.table
         seat = _seat_numbered(game, number)
         if to_bot:

@@ -23,8 +23,9 @@ from games.storage.reads import Game, NoSuchTable
 
 from . import effects, lobby, presence
 from .clock import TIMEOUTS_TO_BOT, next_deadline
-from .errors import Accepted, GameError, Refusal, no_such_table, not_seated
+from .errors import Accepted, GameError, Refusal, not_seated
 from .lobby import swaps_between_rounds
+from .tables import locked
 from .viewing import state_view
 
 BOT_MOVES_PER_TASK = 200  # a long run of bot turns goes on in a fresh task
@@ -36,10 +37,7 @@ def make_move(table_id: int, user, move: Move, *, expected_version: int | None =
               idempotency_key: str | None = None) -> Answer:
     """A move by the user's seat (a play out of turn is a jump-in)."""
     with transaction.atomic():
-        try:
-            game = reads.load(table_id, lock=True)
-        except NoSuchTable:
-            raise no_such_table() from None
+        game = locked(table_id)
         seat = game.seat_of(user)
         if seat is None:
             raise not_seated()

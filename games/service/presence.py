@@ -11,11 +11,12 @@ from django.utils import timezone
 
 from games.models import Seat, Table
 from games.storage import reads, writes
-from games.storage.reads import Game, NoSuchTable
+from games.storage.reads import Game
 
 from . import effects
 from .clock import AWAY_AFTER, PRESENCE_EVERY
 from .errors import no_such_table, not_seated
+from .tables import locked
 
 
 def heartbeat(table_id: int, user) -> None:
@@ -48,10 +49,7 @@ def seen(table_id: int, user, state: str, last_seen_at: datetime | None,
 
 def _come_back(table_id: int, user, now: datetime) -> bool:
     with transaction.atomic():
-        try:
-            game = reads.load(table_id, lock=True)
-        except NoSuchTable:
-            raise no_such_table() from None
+        game = locked(table_id)
         seat = game.seat_of(user)
         if seat is None or seat.state != Seat.State.AWAY:
             return False
