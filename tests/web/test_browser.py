@@ -24,6 +24,7 @@ from browser import (
     serious_violations,
     shown_cards,
 )
+from concurrency import threads_may_run_eager_tasks
 from django.contrib.auth import get_user_model
 from django.core import mail
 from playwright.sync_api import expect, sync_playwright
@@ -63,7 +64,8 @@ def chromium():
 
 @pytest.fixture
 def visitor(chromium, live_server):
-    """Someone new at a browser of their own: `visitor("ana")`."""
+    """Someone new at a browser of their own: `visitor("ana")`. The live server answers in
+    threads of its own, which run the bots' eager tasks at the same time as the test's."""
     opened: list[Visitor] = []
 
     def open_browser(name: str, **options) -> Visitor:
@@ -71,9 +73,10 @@ def visitor(chromium, live_server):
         opened.append(person)
         return person
 
-    yield open_browser
-    for person in opened:
-        person.close()
+    with threads_may_run_eager_tasks():
+        yield open_browser
+        for person in opened:
+            person.close()
 
 
 @pytest.fixture
