@@ -210,14 +210,20 @@ def _error_page(request: HttpRequest, error: GameError) -> HttpResponse:
                   status=_STATUS.get(error.code, 409))
 
 
-def _lobby_change(request: HttpRequest, table_id: int, change) -> HttpResponse:
-    """Do a lobby change; a refusal comes back as a message on the table's page."""
+def _lobby_change(request: HttpRequest, table_id: int, change, *,
+                  done: str | None = None) -> HttpResponse:
+    """Do a lobby change and go back to the table (or, with `done`, home with that message);
+    a refusal comes back as a message on the table's page and changes nothing."""
     try:
         change()
     except GameError as error:
         if error.code == "not-found":
             raise Http404(error.detail) from None
         messages.error(request, error.detail)
+        return redirect("table", table_id=table_id)
+    if done:
+        messages.success(request, done)
+        return redirect("home")
     return redirect("table", table_id=table_id)
 
 
@@ -243,22 +249,18 @@ def leave(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def cancel(request: HttpRequest, table_id: int) -> HttpResponse:
-    try:
-        lobby.cancel_table(table_id, request.user)
-    except GameError as error:
-        if error.code == "not-found":
-            raise Http404(error.detail) from None
-        messages.error(request, error.detail)
-        return redirect("table", table_id=table_id)
-    messages.success(request, "The table is cancelled.")
-    return redirect("home")
+    return _lobby_change(request, table_id, lambda: lobby.cancel_table(table_id, request.user),
+                         done="The table is cancelled.")
 
 
 @login_required
 @require_POST
 def add_bot(request: HttpRequest, table_id: int) -> HttpResponse:
     form = BotForm(request.POST)
-    level = form.cleaned_data["level"] if form.is_valid() else "normal"
+    if not form.is_valid():
+        messages.error(request, "Choose the bot's level: easy, normal or hard.")
+        return redirect("table", table_id=table_id)
+    level = form.cleaned_data["level"]
     return _lobby_change(request, table_id, lambda: lobby.add_bot(table_id, request.user, level))
 
 

@@ -137,3 +137,32 @@ def test_the_color_picker_comes_up_for_a_wild_and_the_play_goes_through(ana, set
                                               "color": "blue"},
                     HTTP_HX_REQUEST="true").content.decode()
     assert "Ana played Wild and chose blue" in page or "ana played Wild and chose blue" in page
+
+
+def test_a_bot_of_no_known_level_is_refused_with_a_message_and_nothing_changes(ana):
+    table = new_table(ana, players=3)
+    version = Table.objects.get(pk=table).version
+    response = ana.post(f"/tables/{table}/bots", {"level": "genius"}, follow=True)
+    assert "Choose the bot&#x27;s level" in response.content.decode()
+    assert Table.objects.get(pk=table).version == version
+    assert Table.objects.get(pk=table).seats.count() == 1
+
+
+def test_only_the_host_cancels_and_a_refusal_changes_nothing(ana, ben):
+    table = new_table(ana, players=3)
+    response = ben.post(f"/tables/{table}/cancel", follow=True)
+    assert "Only the host" in response.content.decode()
+    assert Table.objects.filter(pk=table).exists()
+    response = ana.post(f"/tables/{table}/cancel", follow=True)
+    assert "The table is cancelled." in response.content.decode()
+    assert not Table.objects.filter(pk=table).exists()
+
+
+def test_a_move_that_is_not_understood_says_so_and_changes_nothing(ana):
+    table = new_table(ana, players=2)
+    ana.post(f"/tables/{table}/bots", {"level": "normal"})
+    ana.post(f"/tables/{table}/start")
+    version = Table.objects.get(pk=table).version
+    response = ana.post(f"/tables/{table}/move", {"action": "fly"}, HTTP_HX_REQUEST="true")
+    assert "That move was not understood." in response.content.decode()
+    assert Table.objects.get(pk=table).version == version
