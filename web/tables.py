@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
@@ -37,24 +38,15 @@ def home(request: HttpRequest) -> HttpResponse:
         "their_turn": [row for row in mine if row["status"] == "playing"
                        and not row["your_turn"]],
         "waiting": [row for row in mine if row["status"] == "waiting"],
-        "finished": _finished(request.user, [row for row in mine
-                                             if row["status"] == "finished"][:20]),
+        "finished": _finished([row for row in mine if row["status"] == "finished"][:20]),
         "open_tables": open_tables,
     })
 
 
-def _finished(user, rows: list[dict]) -> list[dict]:
+def _finished(rows: list[dict]) -> list[dict]:
     """Finished games with their ranking (names and ranks)."""
-    shown = []
-    for row in rows:
-        try:
-            view = viewing.state_for(row["table"], user)
-        except GameError:
-            continue
-        names = {seat["seat"]: seat["name"] for seat in view["seats"]}
-        ranking = [{**line, "name": names.get(line["seat"])} for line in view["ranking"] or []]
-        shown.append({**row, "ranking": ranking})
-    return shown
+    ranked = viewing.rankings([row["table"] for row in rows])
+    return [{**row, "ranking": ranked[row["table"]]} for row in rows if row["table"] in ranked]
 
 
 # ------------------------------------------------------------------------------ new table
@@ -82,7 +74,9 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     pick = request.GET.get("pick")
     if pick and context.get("view"):
         context.update(_pick(context, pick, request.GET.get("need", "color")))
-    return render(request, "web/table.html", context)
+    live = mark_safe(render_to_string("web/_live.html", context, request))  # Jinja2, escaped
+    return render(request, "web/table.html", {"table": context["table"], "urls": context["urls"],
+                                              "live": live})
 
 
 @login_required

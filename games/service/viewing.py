@@ -9,7 +9,7 @@ import contextlib
 from datetime import datetime
 
 from games.models import Seat, Table
-from games.rules import log_entry_for, public_view, view_for
+from games.rules import log_entry_for, public_view, ranking, rules_for, view_for
 from games.storage import reads
 from games.storage.reads import Game, NoSuchTable
 
@@ -138,6 +138,19 @@ def move_log(table_id: int, user, after: int = 0, limit: int = LOG_PAGE) -> dict
     return {"moves": [log_entry_for({**entry, "at": iso(entry["at"])}, number)
                       for entry in entries[:limit]],
             "more": len(entries) > limit}
+
+
+def rankings(table_ids: list[int]) -> dict[int, list[dict]]:
+    """The final ranking of each finished table among `table_ids` (rank, seat, name, score,
+    left), by table id: what anyone who may see the table sees once the game is over."""
+    found = {}
+    for game in reads.finished_games(table_ids):
+        if game.state is None:
+            continue
+        names = {seat.number: seat.name for seat in game.seats}
+        found[game.table.pk] = [{**line, "name": names.get(line["seat"])}
+                                for line in ranking(game.state, rules_for(game.state).deck)]
+    return found
 
 
 def games_of(user) -> list[dict]:
