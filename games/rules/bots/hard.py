@@ -3,9 +3,10 @@
 For each of a number of samples it deals the unseen cards at random, consistently with what
 is public (`seen.sample_state`), and plays every candidate move out to the end of the round
 with a fast random-but-sensible policy for every seat; all candidates meet the same deal and
-the same dice (common random numbers), so their results differ by the move alone. The move
-with the best mean result is played. The budget is a number of rollouts (reproducible), and
-optionally a time limit read from a clock the caller passes (the engine has no clock).
+the same dice (common random numbers), so their results differ by the move alone. It plays
+the Normal bot's choice unless another move clearly did better. The budget is a number of
+rollouts (reproducible), and optionally a time limit read from a clock the caller passes (the
+engine has no clock).
 """
 
 from __future__ import annotations
@@ -17,35 +18,54 @@ from ..cards import COLORS, NO_COLOR, Deck
 from ..decks import apply, legal_moves
 from ..moves import CHOOSE, PLAY, Move
 from ..state import PLAYING, ROUND_WON, GameState
-from .normal import color_counts, score_play
+from .normal import color_counts, normal_move, score_play
 from .seen import Seen, sample_state
 
 ROLLOUTS = 160  # per decision: about 0.2 s on one core of the machines we have
 MOST_CANDIDATES = 10
 DEPTH = 80  # moves played out at most; then the hand sizes stand for the outcome
+SURE = 1.0  # standard errors by which a move must beat the Normal bot's choice
 
 
 def hard_move(seen: Seen, moves: list[Move], rng: random.Random, rollouts: int = ROLLOUTS,
               clock: Callable[[], float] | None = None, seconds: float | None = None,
               ) -> Move | None:
-    """The best move for `seen`'s seat, or None when it does better not to jump in."""
+    """The best move for `seen`'s seat, or None when it does better not to jump in.
+
+    The search starts from the Normal bot's choice and leaves it only for a move whose results,
+    deal for deal, beat it by more than their noise (`SURE` standard errors): a few dozen
+    rollouts cannot tell close moves apart, and a coin toss between them would play worse than
+    the rule of thumb."""
     candidates: list[Move | None] = list(candidates_of(seen, moves))
     if seen.seat != seen.turn:
         candidates.append(None)  # not jumping in is a choice too
     if len(candidates) == 1:
         return candidates[0]
-    totals = [0.0] * len(candidates)
-    samples = max(1, rollouts // len(candidates))
+    usual = normal_move(seen, moves, random.Random(rng.getrandbits(32)))
+    if usual not in candidates:
+        candidates.append(usual)
+    base_index = candidates.index(usual)
+    diffs: list[list[float]] = [[] for _ in candidates]
+    samples = max(2, rollouts // len(candidates))
     started = clock() if clock is not None else 0.0
     deck = seen.deck
     for _ in range(samples):
         base = sample_state(seen, rng)
         dice = rng.getrandbits(32)
-        for i, move in enumerate(candidates):
-            totals[i] += play_out(base.copy(), seen.seat, move, random.Random(dice), deck)
+        results = [play_out(base.copy(), seen.seat, move, random.Random(dice), deck)
+                   for move in candidates]
+        for i, value in enumerate(results):
+            diffs[i].append(value - results[base_index])
         if clock is not None and seconds is not None and clock() - started > seconds:
             break
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    best, best_margin = base_index, 0.0
+    for i, paired in enumerate(diffs):
+        n = len(paired)
+        mean = sum(paired) / n
+        spread = (sum((d - mean) ** 2 for d in paired) / max(1, n - 1)) ** 0.5
+        margin = mean - SURE * spread / n ** 0.5
+        if margin > best_margin:
+            best, best_margin = i, margin
     return candidates[best]
 
 
