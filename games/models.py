@@ -23,6 +23,10 @@ def new_seed() -> int:
     return secrets.randbits(62)
 
 
+# One name for each seat number, so no two bots at a table share one.
+BOT_NAMES = ("Ada", "Blaise", "Cleo", "Dara", "Emmy", "Felix", "Grace", "Hugo", "Iris", "Jules")
+
+
 class Table(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting"
@@ -138,10 +142,12 @@ class Seat(models.Model):
 
     @property
     def name(self) -> str:
-        """What everyone at the table calls the seat."""
+        """What everyone at the table calls the seat: a bot by a name of its seat's and its
+        level ("Bot Ada (Hard)"), so that people can tell the bots apart."""
         if self.user_id is not None:
             return self.user.username
-        return f"{(self.bot_level or 'normal').capitalize()} bot {self.number}"
+        level = (self.bot_level or "normal").capitalize()
+        return f"Bot {BOT_NAMES[self.number % len(BOT_NAMES)]} ({level})"
 
 
 class Round(models.Model):

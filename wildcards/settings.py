@@ -148,6 +148,9 @@ WILDCARDS_ALLOW_RIGGED_DECKS = env_bool("WILDCARDS_ALLOW_RIGGED_DECKS", default=
 WILDCARDS_STORAGE_SQL = env_str("WILDCARDS_STORAGE_SQL", default="prepared")
 if WILDCARDS_STORAGE_SQL not in ("prepared", "orm"):
     raise ImproperlyConfigured("WILDCARDS_STORAGE_SQL must be prepared or orm.")
+# How long a bot seems to think before it moves at a real-time table, in milliseconds (turn by
+# turn it moves at once; the test suite sets 0).
+WILDCARDS_BOT_DELAY_MS = env_int("WILDCARDS_BOT_DELAY_MS", default=1200)
 # Where the site is reachable from outside: used to build absolute links in emails.
 WILDCARDS_BASE_URL = env_str("WILDCARDS_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
 

@@ -166,12 +166,16 @@ def swap_seat(table_id: int, user, number: int, *, to_bot: bool, level: str | No
               invite: str | None = None) -> tuple[Game, bool]:
     """Swap a person for a bot or a bot for a person. Before the first deal it happens at once;
     during a game to a target score it happens when the next round is dealt (pending until
-    then); a single-round game has no "between rounds" once it has started. Returns the table
-    and whether the swap is pending."""
+    then); a single-round game has no "between rounds" once it has started. A bot asked for a
+    seat a bot already plays, at another level, is the host changing that bot's level: at
+    once. Returns the table and whether the swap is pending."""
     with transaction.atomic():
         game = locked(table_id)
         table = game.table
         seat = _seat_numbered(game, number)
+        if to_bot and seat.state == Seat.State.BOT and level not in (None, seat.bot_level):
+            _relevel(game, seat, user, level)
+            return game, False
         if to_bot:
             change = _to_bot(game, seat, user, level)
         else:
@@ -197,6 +201,17 @@ def swap_seat(table_id: int, user, number: int, *, to_bot: bool, level: str | No
             writes.write_seats([seat], ["user", "state", "bot_level", "pending_swap"])
         writes.bump(game)
     return game, pending
+
+
+def _relevel(game: Game, seat: Seat, user, level: str) -> None:
+    """The host sets the level of a bot already playing a seat (one seated as a bot, or one
+    that took over a person's seat): at once, as a level never changes a rule."""
+    _require_host(game, user)
+    if game.table.status == Table.Status.FINISHED:
+        raise GameError("game-not-playing", "This seat has no more part in the game.")
+    seat.bot_level = level
+    writes.write_seats([seat], ["bot_level"])
+    writes.bump(game)
 
 
 def _to_bot(game: Game, seat: Seat, user, level: str | None) -> dict:
