@@ -184,7 +184,7 @@ def test_my_games_ranks_every_finished_game_in_the_same_number_of_queries(ana):
     finish_a_game_against_a_bot(ana)
     with CaptureQueriesContext(connection) as one:
         page = ana.get("/").content.decode()
-    assert "1. Normal bot 1" in page and "2. ana" in page
+    assert "1. Bot Blaise (Normal)" in page and "2. ana" in page
     for _ in range(3):
         finish_a_game_against_a_bot(ana)
     with CaptureQueriesContext(connection) as four:
