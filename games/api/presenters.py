@@ -1,10 +1,10 @@
 """Response bodies of the tables API that are not a viewer's game state (that one is
-`games.service.viewing.state_view`)."""
+`games.service.shown.state_view`)."""
 
 from __future__ import annotations
 
 from games.models import Seat
-from games.service.viewing import iso
+from games.service.shown import iso
 from games.storage.reads import Game
 
 

@@ -20,14 +20,14 @@ from games.rules.bots import NORMAL
 from games.rules.moves import CONCEDE
 from games.rules.state import PLAYING
 from games.storage import reads, writes
-from games.storage.reads import Game, NoSuchTable
+from games.storage.reads import Game
 
 from . import bots, effects, lobby, presence
 from .clock import TIMEOUTS_TO_BOT, next_deadline
 from .errors import Accepted, GameError, Refusal, not_seated
 from .lobby import swaps_between_rounds
+from .shown import state_view
 from .tables import locked
-from .viewing import state_view
 
 BOT_MOVES_PER_TASK = 200  # a long run of bot turns goes on in a fresh task
 
@@ -159,8 +159,8 @@ def play_bot_turns(table_id: int, version: int, limit: int = BOT_MOVES_PER_TASK)
     for an older version does nothing). Returns the number of moves made."""
     with transaction.atomic():
         try:
-            game = reads.load(table_id, lock=True)
-        except NoSuchTable:
+            game = locked(table_id)
+        except GameError:  # the table is gone
             return 0
         if game.table.version != version:
             return 0
@@ -180,7 +180,7 @@ def expire_turn(table_id: int, now: datetime, *, due: datetime | None = None,
     with transaction.atomic():
         if not reads.try_lock(table_id):
             return False
-        game = reads.load(table_id, lock=True)
+        game = locked(table_id)
         if version is not None and game.table.version != version:
             return False
         r = game.round

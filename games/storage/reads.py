@@ -7,7 +7,7 @@ or the length of the history.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
@@ -37,6 +37,9 @@ class Game:
     round: Round | None = None
     hands: list[Hand] | None = None
     state: GameState | None = None
+    # The move log entries written through this object (by `writes.save_move`), for the event
+    # stream's message after the commit.
+    logged: list[dict] = field(default_factory=list)
 
     def seat_of(self, user) -> Seat | None:
         if user is None or not user.is_authenticated:
@@ -239,6 +242,10 @@ def presence_of(table_id: int, user) -> tuple[str, datetime | None, str] | None:
             .values_list("state", "last_seen_at", "table__mode").first())
 
 
+def table_version(table_id: int) -> int | None:
+    return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+
+
 def table_exists(table_id: int) -> bool:
     return Table.objects.filter(pk=table_id).exists()
 
@@ -247,16 +254,16 @@ def log_entries(table: Table, after: int, limit: int) -> list[dict]:
     """The move log after version `after`, oldest first, at most `limit` entries, as the
     engine's views take them (`games.rules.log_entry_for`)."""
     rows = (MoveRow.objects.filter(table=table, version__gt=after).order_by("version")
-            .values(*_LOG_FIELDS)[:limit])
-    return [_log_entry(row) for row in rows]
+            .values(*LOG_FIELDS)[:limit])
+    return [log_entry(row) for row in rows]
 
 
-_LOG_FIELDS = ("version", "round_number", "seat", "action", "card", "color", "target", "by",
+LOG_FIELDS = ("version", "round_number", "seat", "action", "card", "color", "target", "by",
                "created_at", "events")
 _LOG = sql.Columns(MoveRow, "m")
 
 
-def _log_entry(row: dict) -> dict:
+def log_entry(row: dict) -> dict:
     return {"version": row["version"], "round": row["round_number"], "seat": row["seat"],
             "action": row["action"], "card": row["card"], "color": row["color"],
             "target": row["target"], "by": row["by"], "at": row["created_at"],
@@ -272,8 +279,8 @@ def last_log_entries(table: Table, count: int) -> list[dict]:
             f"ORDER BY m.version DESC LIMIT %s", [table.pk, count])]
     else:
         rows = list(MoveRow.objects.filter(table=table).order_by("-version")
-                    .values(*_LOG_FIELDS)[:count])
-    return [_log_entry(row) for row in rows]
+                    .values(*LOG_FIELDS)[:count])
+    return [log_entry(row) for row in rows]
 
 
 def remembered_answer(table: Table, seat: int, key: str) -> IdempotentAnswer | None:
