@@ -67,6 +67,7 @@ class Table(models.Model):
     seven_zero = models.BooleanField(default=False)
     jump_in = models.BooleanField(default=False)
     draw_until_playable = models.BooleanField(default=False)
+    last_card_call = models.BooleanField(default=False)  # settled from the deck's default
     scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.SINGLE)
     target = models.PositiveIntegerField(default=500)
     spectators = models.BooleanField(default=False)
@@ -160,6 +161,10 @@ class Round(models.Model):
     penalty = models.PositiveSmallIntegerField(default=0)
     drawn = models.CharField(max_length=32, null=True, blank=True)  # must be played now
     jump_open = models.BooleanField(default=True)
+    # Seats holding one card that have not called "last card" (catchable until the next move).
+    uncalled = models.JSONField(default=list)
+    # All Wild: seats still to lose a turn (a Wild Skip Two with two players).
+    lost_turns = models.JSONField(default=list)
     shuffles = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, default="playing")
     winner = models.SmallIntegerField(null=True, blank=True)

@@ -20,6 +20,9 @@ STATUS = {
 }
 # A refused move is 422, but for these (the move may be fine; the moment is not).
 REFUSAL_STATUS = {"stale-version": 409, "seat-played-by-bot": 409}
+# Every reason code of the rules engine (`games.rules.REASONS`) is a refused move, so 422;
+# those of the last-card call too: `nothing-to-catch` (a wrong catch), `nothing-to-call`.
+REFUSED_MOVE_STATUS = 422
 
 
 def error_body(error: GameError) -> dict:
@@ -31,7 +34,8 @@ def error_body(error: GameError) -> dict:
 
 
 def refusal_response(refusal: Refusal) -> Response:
-    return Response(refusal.as_dict(), status=REFUSAL_STATUS.get(refusal.code, 422))
+    return Response(refusal.as_dict(),
+                    status=REFUSAL_STATUS.get(refusal.code, REFUSED_MOVE_STATUS))
 
 
 class GameAPIView(APIView):

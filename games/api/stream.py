@@ -124,12 +124,14 @@ async def stream(follower: Follower, user, since: int | None) -> AsyncIterator[s
             if event is not None:
                 last = event["version"]
                 yield sse(event)
-            quiet_since = time.monotonic()
+            quiet_since = present_at = time.monotonic()
             while True:
+                if time.monotonic() - present_at >= HEARTBEAT:  # busy or quiet, it is there
+                    await present(follower, user)
+                    present_at = time.monotonic()
                 message = await listen(quiet_since + HEARTBEAT - time.monotonic(), last)
                 if message is None:
                     yield ": keep-alive\n\n"
-                    await present(follower, user)
                     quiet_since = time.monotonic()
                     continue
                 if last is not None and message["version"] <= last:

@@ -22,7 +22,7 @@ from .clock import turn_deadline
 from .errors import GameError, not_seated
 from .tables import locked
 
-AVAILABLE_DECKS = ("classic",)
+AVAILABLE_DECKS = ("classic", "all-wild")
 
 
 def create_table(user, choices: dict) -> Game:
@@ -37,14 +37,18 @@ def create_table(user, choices: dict) -> Game:
     if deck not in AVAILABLE_DECKS:
         raise GameError("deck-unavailable", f"The {deck} deck is not available yet.",
                         field="deck")
+    rules = rules_for(deck)
+    if choices.get("last_card_call") is None:  # as the deck has it
+        choices["last_card_call"] = rules.settled(None).last_card_call
     table = Table(host=user, **choices)
     if seed is not None:
         table.seed = seed
     table.deck_order = deck_order
     try:
         options = options_of(table)
+        rules.validate_options(options)
         if deck_order is not None:
-            rules_for(deck).new_game(table.players, options, 0, deck_order)  # checks the order
+            rules.new_game(table.players, options, 0, deck_order)  # checks the order
     except InvalidSetup as error:
         raise GameError("invalid", error.detail, field=error.field) from None
     with transaction.atomic():

@@ -136,7 +136,7 @@ def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, no
     table.version += 1
     table.updated_at = timezone.now()
     sql.update([table], sorted({*table_fields, "updated_at"}), batch)
-    said = next((e for e in result.events if e.kind in ("played", "chose")), None)
+    said = next((e for e in result.events if e.kind in ("played", "chose", "caught")), None)
     row = MoveRow(
         table=table, version=table.version,
         round_number=(result.ended or after).round_number,

@@ -73,9 +73,9 @@ def score_play(seen: Seen, move: Move) -> float:
     danger = seen.cards[lead] <= CLOSE
     score = points * (1.0 if danger else 0.2)
     colored = deck.colors[card] != NO_COLOR
-    color = deck.colors[card] if colored else COLOR_INDEX[move.color]
-    counts = color_counts(seen, rest)
-    score += 6 * counts[color]  # the color in play next is one it can follow
+    color = deck.colors[card] if colored else COLOR_INDEX.get(move.color)
+    if color is not None:  # (All Wild: no color to follow)
+        score += 6 * color_counts(seen, rest)[color]  # the color in play next is one it holds
     if not colored and not seen.penalty:
         # Keep Wild cards for when nothing else plays; a Wild Draw 4 even longer.
         score -= 70 if kind == WILD_DRAW4 else 55
