@@ -83,13 +83,14 @@ def test_env_int_reads_a_number_and_refuses_anything_else():
         env_int("EMAIL_PORT", default=25, environ={"EMAIL_PORT": "smtp"})
 
 
-def test_a_postgres_url_keeps_connections_open_between_requests():
+def test_a_postgres_url_takes_connections_from_a_pool_of_the_process():
     config = database_config("postgres://cards:pw@db.internal:5433/wildcards")
 
     assert config["ENGINE"] == "django.db.backends.postgresql"
     assert (config["HOST"], config["PORT"], config["NAME"]) == ("db.internal", 5433, "wildcards")
     assert (config["USER"], config["PASSWORD"]) == ("cards", "pw")
-    assert config["CONN_MAX_AGE"] == 60
+    assert config["CONN_MAX_AGE"] == 0  # pooled connections are given back after a request
+    assert config["OPTIONS"]["pool"]["max_size"] == 8
 
 
 def test_a_sqlite_url_opens_a_connection_per_request():

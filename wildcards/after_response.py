@@ -18,6 +18,7 @@ import logging
 from collections.abc import Callable
 
 from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 
 log = logging.getLogger(__name__)
 
@@ -34,18 +35,32 @@ def soon(fn: Callable[[], object]) -> None:
         pending.append(fn)
 
 
-def _request_started(**_) -> None:
+def open_request() -> None:
+    """A request begins: keep what `soon` is given until it has been answered. (WSGI: on
+    `request_started`; ASGI: by `wildcards.asgi`, around Django's handler.)"""
     _pending.set([])
+
+
+def _request_started(**_) -> None:
+    if _pending.get() is None:  # under ASGI, wildcards.asgi opened it already
+        open_request()
 
 
 def _request_finished(**_) -> None:
     pending = _pending.get()
     _pending.set(None)
-    for fn in pending or ():
+    if not pending:
+        return
+    work = list(pending)
+    pending.clear()  # the list may be shared (ASGI): each runs once
+    for fn in work:
         try:
             fn()
         except Exception:
             log.exception("work left for after the response failed")
+    # Django gave the request's connection back before this ran: one the work opened (an
+    # eager task, say) goes back too, or the thread, which ends under ASGI, would keep it.
+    close_old_connections()
 
 
 request_started.connect(_request_started, dispatch_uid="wildcards.after_response.started")

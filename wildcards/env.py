@@ -55,7 +55,10 @@ def database_config(url: str) -> dict:
     """Django DATABASES["default"] for a database URL (postgres://..., sqlite:///...)."""
     config = dj_database_url.parse(url)
     if config["ENGINE"] == "django.db.backends.postgresql":
-        # Keep connections open between requests, and check them before reuse.
-        config["CONN_MAX_AGE"] = 60
-        config["CONN_HEALTH_CHECKS"] = True
+        # A pool per process (psycopg's), not connections kept per thread: under ASGI each
+        # request runs in a thread of its own, and a connection kept by a thread that ends is
+        # lost until the server closes it (docs/benchmarks.md, "The event stream").
+        config["CONN_MAX_AGE"] = 0
+        config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": {
+            "min_size": 1, "max_size": env_int("DATABASE_POOL_SIZE", 8), "timeout": 10}}
     return config

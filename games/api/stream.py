@@ -19,6 +19,7 @@ import redis.asyncio as aioredis
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
 from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
@@ -97,11 +98,27 @@ class EventsView(GameAPIView):
             raise GameError("stream-unavailable",
                             "This server runs without ASGI, which the event stream needs: "
                             "read the state with ?since= instead.")
+        # The view's thread lives as long as the stream (Django's ASGI handler keeps one per
+        # request): its database connection goes back to the pool now.
+        connections.close_all()
         response = StreamingHttpResponse(stream(follower, request.user, since),
                                          content_type="text/event-stream")
         response["Cache-Control"] = "no-cache"
         response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
         return response
+
+
+def in_a_thread(work):
+    """`work` for the stream's loop: run in a thread of the pool, its database connection given
+    back to the connection pool when it is done (no request ends to give it back)."""
+
+    def run(*args):
+        try:
+            return work(*args)
+        finally:
+            connections.close_all()
+
+    return sync_to_async(run, thread_sensitive=False)
 
 
 def sse(event: dict) -> str:
@@ -114,8 +131,7 @@ async def stream(follower: Follower, user, since: int | None) -> AsyncIterator[s
     change committed in between is in the catch-up or in a message, and a message the
     follower already has is skipped by its version."""
     yield f"retry: {RETRY_MS}\n\n"
-    catch_up = sync_to_async(watching.catch_up, thread_sensitive=False)
-    present = sync_to_async(watching.present, thread_sensitive=False)
+    catch_up, present = in_a_thread(watching.catch_up), in_a_thread(watching.present)
     last = since
     try:
         async with _listener(follower) as listen:
@@ -180,7 +196,7 @@ class _listener:
         return None
 
     async def _poll(self, timeout: float, last: int | None) -> dict | None:
-        version_of = sync_to_async(watching.version_of, thread_sensitive=False)
+        version_of = in_a_thread(watching.version_of)
         deadline = time.monotonic() + timeout
         while (left := deadline - time.monotonic()) > 0:
             await asyncio.sleep(min(POLL, left))
