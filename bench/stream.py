@@ -746,15 +746,12 @@ def main() -> int:
     if soft < 2 * args.streams + 200:
         sys.exit(f"open files limit {soft} is too low for {args.streams} streams")
 
-    # Each open stream holds a database connection in the worker for as long as it is open
-    # (see docs/benchmarks.md, "The event stream"): on a shared PostgreSQL, a thousand of them
-    # would take every connection from everyone else.
+    # Each worker takes its connections from a pool of DATABASE_POOL_SIZE (8): open streams
+    # hold none (docs/benchmarks.md, "The event stream"). Check the server has room anyway.
     limit = max_connections(args.postgres)
-    if args.streams + 50 > limit and not args.force:
-        sys.exit(f"PostgreSQL's max_connections is {limit}: each open stream holds a "
-                 f"connection, {args.streams} streams would exhaust it (and refuse everyone "
-                 "else's). Give --postgres a server of its own with more (docs/benchmarks.md), "
-                 "fewer --streams, or --force.")
+    if args.workers * 8 + 20 > limit and not args.force:
+        sys.exit(f"PostgreSQL's max_connections is {limit}: too few for {args.workers} "
+                 "workers' pools; fewer --workers, or --force.")
     split = urlsplit(args.postgres)
     database_url = urlunsplit((split.scheme, split.netloc, f"/{args.database}", "", ""))
     env = {
@@ -791,7 +788,7 @@ def main() -> int:
             print(f"{args.streams} players, {len(tables)} tables started in "
                   f"{time.monotonic() - started:.1f} s", flush=True)
             command = [sys.executable, "-m", "gunicorn", "wildcards.asgi:application",
-                       "-k", "uvicorn_worker.UvicornWorker", "-w", str(args.workers),
+                       "-k", "wildcards.workers.UvicornWorker", "-w", str(args.workers),
                        "-b", f"{HOST}:{port}", "--log-level", "warning",
                        "--timeout", str(args.timeout)]
             print(f"starting: {' '.join(command[1:])}", flush=True)
