@@ -18,7 +18,7 @@ import logging
 from collections.abc import Callable
 
 from django.core.signals import request_finished, request_started
-from django.db import close_old_connections
+from django.db import connections
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +59,11 @@ def _request_finished(**_) -> None:
         except Exception:
             log.exception("work left for after the response failed")
     # Django gave the request's connection back before this ran: one the work opened (an
-    # eager task, say) goes back too, or the thread, which ends under ASGI, would keep it.
-    close_old_connections()
+    # eager task, say) goes back too, or the thread, which ends under ASGI, would keep it
+    # (what Django's own `close_old_connections` does; not inside a test's transaction).
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close_if_unusable_or_obsolete()
 
 
 request_started.connect(_request_started, dispatch_uid="wildcards.after_response.started")
