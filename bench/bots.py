@@ -7,7 +7,9 @@ two levels from game to game (with 4 players: A B A B, then B A B A), so neither
 moves first. Game n uses seed n: the same command prints the same figures.
 
 Prints, for each pairing, the games won by each level, the winning share of the first with a
-95 % interval, and the mean and longest time a decision of each level took.
+95 % interval, and the mean and longest time a decision of each level took, in wall time and
+in CPU time of this process (the machine's other work does not count in the CPU time: it is
+the time a decision takes on one core of its own).
 
 Usage:
   .venv/bin/python bench/bots.py [--games 200] [--players 2] [--rollouts 160]
@@ -31,12 +33,14 @@ from games.rules.bots import arena  # noqa: E402
 from games.rules.bots import choose_move as plain_choose  # noqa: E402
 
 timings: dict[str, list[float]] = defaultdict(list)
+cpu: dict[str, list[float]] = defaultdict(list)
 
 
 def timed_choose(level, view, rng, **kwargs):
-    started = time.perf_counter()
+    started, used = time.perf_counter(), time.process_time()
     move = plain_choose(level, view, rng, **kwargs)
     timings[level].append(time.perf_counter() - started)
+    cpu[level].append(time.process_time() - used)
     return move
 
 
@@ -56,6 +60,7 @@ def main() -> None:
     for pair in args.pairs.split(","):
         a, b = pair.split(":")
         timings.clear()
+        cpu.clear()
         won: Counter = Counter()
         started = time.perf_counter()
         for game in range(args.games):
@@ -71,9 +76,10 @@ def main() -> None:
               f"({100 * share:.1f} % ± {100 * margin:.1f} for {a}; "
               f"{time.perf_counter() - started:.0f} s)")
         for level in (a, b):
-            spent = timings[level]
-            print(f"  {level}: {1000 * sum(spent) / len(spent):.1f} ms a decision on average, "
-                  f"{1000 * max(spent):.0f} ms at most, {len(spent)} decisions")
+            spent, used = timings[level], cpu[level]
+            print(f"  {level}: {1000 * sum(spent) / len(spent):.1f} ms a decision on average "
+                  f"({1000 * sum(used) / len(used):.1f} ms of CPU), {1000 * max(spent):.0f} ms "
+                  f"at most ({1000 * max(used):.0f} ms of CPU), {len(spent)} decisions")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,16 @@
 """The Hard bot: Monte Carlo search over what it cannot see (determinized, flat).
 
 For each of a number of samples it deals the unseen cards at random, consistently with what
-is public (`seen.sample_state`), and plays every candidate move out to the end of the round
-with a fast random-but-sensible policy for every seat; all candidates meet the same deal and
-the same dice (common random numbers), so their results differ by the move alone. It plays
-the Normal bot's choice unless another move clearly did better. The budget is a number of
-rollouts (reproducible), and optionally a time limit read from a clock the caller passes (the
-engine has no clock).
+is public (`seen.sample_state`), and plays candidate moves out with the rollout policy
+(`rollout.py`: the Normal bot's rule of thumb for every seat, one move in ten at random) for
+`DEPTH` moves, after which the hand sizes stand for the outcome (a round that ends sooner
+counts as won or lost; to a target score, by its points). All candidates meet the same deal
+and the same dice (common random numbers), so their results differ by the move alone. The
+candidates are halved by their results, stage by stage (successive halving), so that most
+rollouts go to the moves still in the running; the Normal bot's choice always stays, and it
+is played unless another move did better by more than half a standard error. The budget is a
+number of rollouts (reproducible), and optionally a time limit read from a clock the caller
+passes (the engine has no clock).
 """
 
 from __future__ import annotations
@@ -18,16 +22,17 @@ from ..cards import COLORS, Deck
 from ..decks import rules_for
 from ..engine import Rules
 from ..moves import CHOOSE, PLAY, Move
+from ..options import TARGET
 from ..state import PLAYING, ROUND_WON, GameState
 from .normal import color_counts, normal_move, score_play
 from .rollout import policy_move
 from .seen import Seen, sample_state
 
-ROLLOUTS = 160  # per decision: about 0.2 s on one core of the machines we have
+ROLLOUTS = 400  # per decision (bench/bots.py: well under 0.2 s on one core on average)
 MOST_CANDIDATES = 10
-DEPTH = 80  # moves played out at most; then the hand sizes stand for the outcome
-SURE = 1.0  # standard errors by which a move must beat the Normal bot's choice
-HALVING = False  # successive halving of the candidates, rather than every one on every deal
+DEPTH = 12  # moves played out at most; then the hand sizes stand for the outcome
+SURE = 0.5  # standard errors by which a move must beat the Normal bot's choice
+HALVING = True  # successive halving of the candidates, rather than every one on every deal
 
 
 def hard_move(seen: Seen, moves: list[Move], rng: random.Random, rollouts: int = ROLLOUTS,
@@ -36,9 +41,9 @@ def hard_move(seen: Seen, moves: list[Move], rng: random.Random, rollouts: int =
     """The best move for `seen`'s seat, or None when it does better not to jump in.
 
     The search starts from the Normal bot's choice and leaves it only for a move whose results,
-    deal for deal, beat it by more than their noise (`SURE` standard errors): a few dozen
-    rollouts cannot tell close moves apart, and a coin toss between them would play worse than
-    the rule of thumb."""
+    deal for deal, beat it by more than a part of their noise (`SURE` standard errors): a few
+    dozen rollouts cannot tell close moves apart, and a coin toss between them would play
+    worse than the rule of thumb."""
     candidates: list[Move | None] = list(candidates_of(seen, moves))
     if seen.seat != seen.turn:
         candidates.append(None)  # not jumping in is a choice too
@@ -136,9 +141,17 @@ def play_out(state: GameState, me: int, move: Move | None, rng: random.Random,
 
 def outcome(state: GameState, me: int, deck: Deck) -> float:
     """1 for a round won, less a little for every point left in hand otherwise (the ranking's
-    tie-break); a blocked or abandoned round is worth a fair share."""
+    tie-break); a blocked or abandoned round is worth a fair share. Playing to a target score,
+    a round that does not end the game is worth its points: won, their share of the target
+    (1 at most); lost, as much less, shared among the losers."""
     if state.round_status == ROUND_WON:
-        if state.round_winner == me:
+        winner = state.round_winner
+        if state.status == PLAYING and state.options.scoring == TARGET:
+            share = min(1.0, (state.round_points or 0) / state.options.target)
+            if winner == me:
+                return share
+            return -share / max(1, state.players - sum(state.left) - 1)
+        if winner == me:
             return 1.0
         return -deck.hand_points(state.hands[me]) / 2000
     return 1 / max(1, state.players - sum(state.left))
