@@ -21,11 +21,14 @@ from games.rules import (
     log_entry_for,
     new_game,
     position,
+    rules_for,
     view_for,
 )
 from games.rules.bots import LEVELS, choose_move
 from games.rules.bots.arena import play_game
-from games.rules.bots.seen import deal_unseen, seen_from, shown_lacking
+from games.rules.bots.normal import score_play
+from games.rules.bots.rollout import policy_move
+from games.rules.bots.seen import deal_unseen, moves_of, seen_from, shown_lacking
 from games.rules.state import PLAYING
 
 FEW = 6  # rollouts of a Hard bot where only legality is tested
@@ -222,6 +225,33 @@ def test_hard_deals_unseen_cards_without_what_a_seat_showed_it_lacked():
         hands, pile = deal_unseen(seen, random.Random(seed))
         assert len(hands[1]) == 3 and not set(hands[1]) & lacked
         assert len(hands[2]) == 3 and len(pile) == len(state.draw_pile)
+
+
+@given(spec=game_specs())
+@games(40)
+def test_the_rollout_policy_plays_as_the_normal_bot_scores_when_it_does_not_explore(spec):
+    """Hard's rollouts read the state, not a view, but choose as Normal would: a move of the
+    best score (Normal breaks ties at random), the color held most, the penalty or the draw
+    when nothing plays."""
+    rng = random.Random(spec.choices)
+    state = new_game(spec.players, spec.options, seed=spec.seed % 2**32).state
+    rules = rules_for(state)
+    for _ in range(rng.randrange(40)):
+        if state.status != PLAYING:
+            return
+        state = apply(state, state.turn, rng.choice(legal_moves(state, state.turn))).state
+    if state.status != PLAYING:
+        return
+    seat = state.turn
+    move = policy_move(state, seat, rules, rng, epsilon=0.0)
+    assert apply(state, seat, move).ok
+    seen = seen_from(view_for(state, seat))
+    expected = choose_move("normal", view_for(state, seat), random.Random(0))
+    assert move in moves_of(seen)
+    if expected.action == "play":
+        assert move.action == "play" and score_play(seen, move) == score_play(seen, expected)
+    else:
+        assert move == expected
 
 
 # ---------------------------------------------------------------------------- strength

@@ -1,12 +1,16 @@
 """The Hard bot: Monte Carlo search over what it cannot see (determinized, flat).
 
 For each of a number of samples it deals the unseen cards at random, consistently with what
-is public (`seen.sample_state`), and plays every candidate move out to the end of the round
-with a fast random-but-sensible policy for every seat; all candidates meet the same deal and
-the same dice (common random numbers), so their results differ by the move alone. It plays
-the Normal bot's choice unless another move clearly did better. The budget is a number of
-rollouts (reproducible), and optionally a time limit read from a clock the caller passes (the
-engine has no clock).
+is public (`seen.sample_state`), and plays candidate moves out with the rollout policy
+(`rollout.py`: the Normal bot's rule of thumb for every seat, one move in ten at random) for
+`DEPTH` moves, after which the hand sizes stand for the outcome (a round that ends sooner
+counts as won or lost; to a target score, by its points). All candidates meet the same deal
+and the same dice (common random numbers), so their results differ by the move alone. The
+candidates are halved by their results, stage by stage (successive halving), so that most
+rollouts go to the moves still in the running; the Normal bot's choice always stays, and it
+is played unless another move did better by more than half a standard error. The budget is a
+number of rollouts (reproducible), and optionally a time limit read from a clock the caller
+passes (the engine has no clock).
 """
 
 from __future__ import annotations
@@ -14,17 +18,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..cards import COLORS, NO_COLOR, Deck
-from ..decks import apply, legal_moves
+from ..cards import COLORS, Deck
+from ..decks import rules_for
+from ..engine import Rules
 from ..moves import CHOOSE, PLAY, Move
+from ..options import TARGET
 from ..state import PLAYING, ROUND_WON, GameState
 from .normal import color_counts, normal_move, score_play
+from .rollout import policy_move
 from .seen import Seen, sample_state
 
-ROLLOUTS = 160  # per decision: about 0.2 s on one core of the machines we have
+ROLLOUTS = 400  # per decision (bench/bots.py: well under 0.2 s on one core on average)
 MOST_CANDIDATES = 10
-DEPTH = 80  # moves played out at most; then the hand sizes stand for the outcome
-SURE = 1.0  # standard errors by which a move must beat the Normal bot's choice
+DEPTH = 12  # moves played out at most; then the hand sizes stand for the outcome
+SURE = 0.5  # standard errors by which a move must beat the Normal bot's choice
+HALVING = True  # successive halving of the candidates, rather than every one on every deal
 
 
 def hard_move(seen: Seen, moves: list[Move], rng: random.Random, rollouts: int = ROLLOUTS,
@@ -33,9 +41,9 @@ def hard_move(seen: Seen, moves: list[Move], rng: random.Random, rollouts: int =
     """The best move for `seen`'s seat, or None when it does better not to jump in.
 
     The search starts from the Normal bot's choice and leaves it only for a move whose results,
-    deal for deal, beat it by more than their noise (`SURE` standard errors): a few dozen
-    rollouts cannot tell close moves apart, and a coin toss between them would play worse than
-    the rule of thumb."""
+    deal for deal, beat it by more than a part of their noise (`SURE` standard errors): a few
+    dozen rollouts cannot tell close moves apart, and a coin toss between them would play
+    worse than the rule of thumb."""
     candidates: list[Move | None] = list(candidates_of(seen, moves))
     if seen.seat != seen.turn:
         candidates.append(None)  # not jumping in is a choice too
@@ -45,21 +53,38 @@ def hard_move(seen: Seen, moves: list[Move], rng: random.Random, rollouts: int =
     if usual not in candidates:
         candidates.append(usual)
     base_index = candidates.index(usual)
-    diffs: list[list[float]] = [[] for _ in candidates]
-    samples = max(2, rollouts // len(candidates))
     started = clock() if clock is not None else 0.0
+
+    def out_of_time() -> bool:
+        return clock is not None and seconds is not None and clock() - started > seconds
+
+    results: list[list[float]] = [[] for _ in candidates]
     deck = seen.deck
-    for _ in range(samples):
-        base = sample_state(seen, rng)
-        dice = rng.getrandbits(32)
-        results = [play_out(base.copy(), seen.seat, move, random.Random(dice), deck)
-                   for move in candidates]
-        for i, value in enumerate(results):
-            diffs[i].append(value - results[base_index])
-        if clock is not None and seconds is not None and clock() - started > seconds:
+    rules = rules_for(deck.name)
+    alive = list(range(len(candidates)))
+    rounds = (len(candidates) - 1).bit_length() if HALVING else 1
+    budget = rollouts / rounds
+    for stage in range(rounds):
+        for _ in range(max(2, int(budget // len(alive)))):
+            base = sample_state(seen, rng)
+            dice = rng.getrandbits(32)
+            for i in alive:
+                results[i].append(
+                    play_out(base.copy(), seen.seat, candidates[i], random.Random(dice), deck,
+                             rules))
+            if out_of_time():
+                break
+        if stage == rounds - 1 or out_of_time():
             break
+        # Keep the better half (and the Normal bot's choice): they all met the same deals.
+        ranked = sorted(alive, key=lambda i: -sum(results[i]))
+        alive = ranked[:(len(alive) + 1) // 2]
+        if base_index not in alive:
+            alive.append(base_index)
     best, best_margin = base_index, 0.0
-    for i, paired in enumerate(diffs):
+    basis = results[base_index]
+    for i in alive:
+        paired = [value - basis[k] for k, value in enumerate(results[i])]
         n = len(paired)
         mean = sum(paired) / n
         spread = (sum((d - mean) ** 2 for d in paired) / max(1, n - 1)) ** 0.5
@@ -92,17 +117,21 @@ def candidates_of(seen: Seen, moves: list[Move]) -> list[Move]:
 
 
 def play_out(state: GameState, me: int, move: Move | None, rng: random.Random,
-             deck: Deck) -> float:
-    """Make `move` for `me` in `state` (changed in place), then play the round out."""
+             deck: Deck, rules: Rules | None = None, depth: int | None = None) -> float:
+    """Make `move` for `me` in `state` (changed in place), then play the round out with the
+    rollout policy for every seat, for `depth` moves at most (then the hand sizes stand for
+    the outcome)."""
+    rules = rules or rules_for(state)
+    apply = rules.apply
     if move is not None:
-        result = apply(state, me, move, in_place=True)
+        result = apply(state, me, move, True)
         if result.ended is not None:
             return outcome(result.ended, me, deck)
         if state.status != PLAYING:
             return outcome(state, me, deck)
-    for _ in range(DEPTH):
+    for _ in range(DEPTH if depth is None else depth):
         seat = state.turn
-        result = apply(state, seat, quick_move(state, seat, rng, deck), in_place=True)
+        result = apply(state, seat, policy_move(state, seat, rules, rng), True)
         if result.ended is not None:
             return outcome(result.ended, me, deck)
         if state.status != PLAYING:
@@ -110,39 +139,19 @@ def play_out(state: GameState, me: int, move: Move | None, rng: random.Random,
     return estimate(state, me)
 
 
-def quick_move(state: GameState, seat: int, rng: random.Random, deck: Deck) -> Move:
-    """The rollouts' policy: a random colored card if it has one, else a Wild in the color it
-    holds most of, else whatever is left (take, draw, pass)."""
-    moves = legal_moves(state, seat)
-    if len(moves) == 1:
-        return moves[0]
-    first = moves[0]
-    if first.action == CHOOSE:
-        wanted = COLORS[_most_held(state.hands[seat], deck)]
-        return next(move for move in moves if move.color == wanted)
-    colored = [move for move in moves if move.action == PLAY and move.color is None]
-    if colored:
-        return rng.choice(colored)
-    if first.action == PLAY:
-        wanted = COLORS[_most_held(state.hands[seat], deck)]
-        return next((move for move in moves if move.color == wanted), first)
-    return first
-
-
-def _most_held(hand: list[int], deck: Deck) -> int:
-    counts = [0, 0, 0, 0]
-    colors = deck.colors
-    for card in hand:
-        if colors[card] != NO_COLOR:
-            counts[colors[card]] += 1
-    return counts.index(max(counts))
-
-
 def outcome(state: GameState, me: int, deck: Deck) -> float:
     """1 for a round won, less a little for every point left in hand otherwise (the ranking's
-    tie-break); a blocked or abandoned round is worth a fair share."""
+    tie-break); a blocked or abandoned round is worth a fair share. Playing to a target score,
+    a round that does not end the game is worth its points: won, their share of the target
+    (1 at most); lost, as much less, shared among the losers."""
     if state.round_status == ROUND_WON:
-        if state.round_winner == me:
+        winner = state.round_winner
+        if state.status == PLAYING and state.options.scoring == TARGET:
+            share = min(1.0, (state.round_points or 0) / state.options.target)
+            if winner == me:
+                return share
+            return -share / max(1, state.players - sum(state.left) - 1)
+        if winner == me:
             return 1.0
         return -deck.hand_points(state.hands[me]) / 2000
     return 1 / max(1, state.players - sum(state.left))
