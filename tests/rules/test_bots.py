@@ -275,3 +275,33 @@ def test_hard_beats_easy_even_on_a_small_budget():
     games to tell them apart: bench/bots.py plays them."""
     won = wins("hard", "easy", 16, rollouts=24)
     assert won["hard"] > 1.3 * won["easy"], won
+
+
+def test_normal_and_hard_bots_call_last_card_and_catch_who_forgot():
+    """All Wild (the call is on): a bot left with two cards calls with its play; one offered a
+    catch takes it."""
+    import random
+
+    from games.rules import new_game, rules_for, view_for
+    from games.rules.bots import HARD, NORMAL, choose_move
+
+    for level in (NORMAL, HARD):
+        calls = catches = 0
+        for seed in range(40):
+            state = new_game(3, seed=seed, deck="all-wild").state
+            rules = rules_for(state)
+            rng = random.Random(seed)
+            for _ in range(400):
+                if state.status != "playing":
+                    break
+                seat = state.turn
+                moves = rules.legal_moves(state, seat)
+                move = choose_move(level, view_for(state, seat), rng)
+                if any(m.action == "catch" for m in moves):
+                    assert move.action == "catch"
+                    catches += 1
+                if move.action == "play" and move._replace(call=True) in moves:
+                    assert move.call, (level, move)  # offered only where it counts
+                    calls += 1
+                state = rules.apply(state, seat, move).state
+        assert calls > 0

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from ..cards import COLORS, Deck
 from ..decks import rules_for
 from ..engine import Rules
-from ..moves import CHOOSE, PLAY, Move
+from ..moves import CALL, CATCH, CHOOSE, PLAY, Move
 from ..options import TARGET
 from ..state import PLAYING, ROUND_WON, GameState
 from .normal import color_counts, normal_move, score_play
@@ -44,12 +44,16 @@ def hard_move(seen: Seen, moves: list[Move], rng: random.Random, rollouts: int =
     deal for deal, beat it by more than a part of their noise (`SURE` standard errors): a few
     dozen rollouts cannot tell close moves apart, and a coin toss between them would play
     worse than the rule of thumb."""
-    candidates: list[Move | None] = list(candidates_of(seen, moves))
+    usual = normal_move(seen, moves, random.Random(rng.getrandbits(32)))
+    if usual.action in (CALL, CATCH):
+        return usual  # the last-card call, and a catch, are always worth it (normal_move)
+    candidates: list[Move | None] = [move for move in candidates_of(seen, moves)
+                                     if not (move.action == PLAY and not move.call
+                                             and move._replace(call=True) in moves)]
     if seen.seat != seen.turn:
         candidates.append(None)  # not jumping in is a choice too
     if len(candidates) == 1:
         return candidates[0]
-    usual = normal_move(seen, moves, random.Random(rng.getrandbits(32)))
     if usual not in candidates:
         candidates.append(usual)
     base_index = candidates.index(usual)

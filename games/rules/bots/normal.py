@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from ..cards import COLOR_INDEX, COLORS, DRAW2, NO_COLOR, REVERSE, SKIP, WILD_DRAW4
-from ..moves import CHOOSE, PLAY, Move
+from ..moves import CALL, CATCH, CHOOSE, PLAY, Move
 from .seen import Seen
 
 CLOSE = 2  # a seat with this many cards or fewer is close to going out
@@ -52,12 +52,16 @@ def normal_move(seen: Seen, moves: list[Move], rng: random.Random) -> Move:
     if moves[0].action == CHOOSE:
         color = most_held(seen, seen.hand)
         return next(move for move in moves if move.color == color)
+    for move in moves:  # the last-card call before anything, and a catch whenever it may
+        if move.action in (CALL, CATCH):
+            return move
     plays = [move for move in moves if move.action == PLAY]
     if not plays:
         return moves[0]
     # It plays whenever it may: a jump-in, or a penalty it can pass on, always. Among the
-    # plays (a card, a Wild's color, a 7's target) the scores choose.
-    scored = [(score_play(seen, move), rng.random(), move) for move in plays]
+    # plays (a card, a Wild's color, a 7's target) the scores choose; a play that calls
+    # "last card" with it, rather than the same play without.
+    scored = [(score_play(seen, move) + move.call, rng.random(), move) for move in plays]
     return max(scored)[2]
 
 

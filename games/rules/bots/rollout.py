@@ -85,7 +85,8 @@ def greedy(state: GameState, seat: int, moves: list[Move], deck: Deck,
         color = colors[card]
         score = points[card] * shed
         if color == NO_COLOR:
-            score += 6 * counts[COLOR_INDEX[move.color]]
+            if move.color in COLOR_INDEX:  # (All Wild: a declared color changes nothing)
+                score += 6 * counts[COLOR_INDEX[move.color]]
             if not penalty:
                 score -= 70 if kind == WILD_DRAW4 else 55
         else:

@@ -138,6 +138,7 @@ def state_from(seen: Seen, hands: list[list[int]], pile: list[int], seed: int) -
         left=[seat for seat, gone in enumerate(seen.left) if gone], seed=seed,
         deck=seen.deck.name,
     )
+    state.uncalled = tuple(rnd.get("catchable") or ())  # who may be caught: public
     return state
 
 
