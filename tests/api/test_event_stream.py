@@ -163,3 +163,21 @@ def test_a_bad_last_event_id_is_a_400(game):
     table, (ana, _) = game
     response = ana.get(f"/api/tables/{table}/events", HTTP_LAST_EVENT_ID="soon")
     assert response.status_code == 400 and response.json()["code"] == "invalid"
+
+
+def test_without_redis_the_stream_reads_the_version_and_still_brings_each_move(game,
+                                                                                settings):
+    settings.REDIS_URL = ""  # the embedded set-up of `make run`: nothing is published
+    table, (ana, ben) = game
+
+    async def scenario():
+        stream = await Stream.open(ana.token, table)
+        first = await stream.next()
+        await sync_to_async(ben.move)(table, "play", "flame-1")
+        second = await stream.next(timeout=5)
+        await stream.close()
+        return first, second
+
+    first, second = run(scenario)
+    assert second["data"]["from"] == first["id"]
+    assert [m["card"] for m in second["data"]["moves"]] == ["flame-1"]
