@@ -40,7 +40,7 @@ from games.rules import (
 from games.rules.moves import events_json
 
 DECKS = ("all-wild", "classic")
-MAX_MOVES = 5000
+MAX_MOVES = 20_000  # random play: a game may run long (catches, draws), never forever
 NOT_CARDS = ("purple-3", "wild-skip3", "", "WILD", "flame-7", "wild-forced-swap")
 
 
