@@ -9,6 +9,10 @@ does so half of the time. Modes:
   in-place : `apply(..., in_place=True)`, the same checks without copying the state (for
              simulations and bots).
 
+With `--anchor`, RLCard runs in alternating turns with ours and each bar is checked on the
+medians: pure apply at least 5 times RLCard's environment (`rlcard.make('uno')`), and in-place
+apply at least as fast as RLCard's bare rules core (its Round object alone, validating nothing).
+
 Usage:
   .venv/bin/python bench/engine.py [--games 2000] [--players 2 4] [--seed 1]
   .venv/bin/python bench/engine.py --anchor .venv-anchor/bin/python   # RLCard side by side
@@ -75,35 +79,63 @@ def bench(players: int, options: Options, games: int, seed: int, in_place: bool)
             "moves_per_s": total / seconds, "moves_per_game": total / games}
 
 
-def run_anchor(python: str, players: list[int], games: int, seed: int) -> dict[int, float]:
+def run_anchor(python: str, players: list[int], games: dict[str, int],
+               seed: int) -> dict[str, dict[int, float]]:
+    """Games/s of RLCard's modes (`env`, `core`, ...) by number of players, in one process."""
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
         subprocess.run(
-            [python, str(ANCHOR), "--seed", str(seed), "--agents", "random", "--modes", "env",
-             "--players", *map(str, players), "--games-env", str(games), "--json", out.name],
+            [python, str(ANCHOR), "--seed", str(seed), "--agents", "random",
+             "--modes", *games, "--players", *map(str, players),
+             *(arg for mode, n in games.items() for arg in (f"--games-{mode}", str(n))),
+             "--json", out.name],
             check=True, stdout=sys.stderr,
         )
         results = json.loads(Path(out.name).read_text())["results"]
-    return {r["players"]: r["games_per_s"] for r in results}
+    rates: dict[str, dict[int, float]] = {mode: {} for mode in games}
+    for r in results:
+        rates[r["mode"]][r["players"]] = r["games_per_s"]
+    return rates
 
 
-def compare_with_anchor(python: str, players: list[int], rounds: int, games: int,
-                        seed: int) -> None:
-    """RLCard's environment and ours, in alternating turns, so that a slow spell of this shared
-    machine hits both: the ratio of the medians is the figure."""
-    theirs: dict[int, list[float]] = {p: [] for p in players}
-    ours: dict[int, list[float]] = {p: [] for p in players}
+# What each of ours is held against, and the bar: (our mode, RLCard's mode, at least this ratio).
+BARS = (
+    # The service's way (pure apply) against RLCard's whole environment: issue 5's bar.
+    ("pure", "env", 5.0),
+    # Rollouts (in-place apply, every move still validated) against RLCard's bare rules core,
+    # which validates nothing: issue 11's bar.
+    ("in-place", "core", 1.0),
+)
+
+
+def compare_with_anchor(python: str, players: list[int], rounds: int, games: dict[str, int],
+                        seed: int) -> bool:
+    """RLCard and ours, in alternating turns, so that a slow spell of this shared machine hits
+    both: the ratio of the medians is the figure. True when every bar holds."""
+    theirs = {(mode, p): [] for _, mode, _ in BARS for p in players}
+    ours = {(mode, p): [] for mode, _, _ in BARS for p in players}
     for i in range(rounds):
-        for p, rate in run_anchor(python, players, games, seed + i).items():
-            theirs[p].append(rate)
+        for mode, rates in run_anchor(python, players, games, seed + i).items():
+            for p, rate in rates.items():
+                theirs[mode, p].append(rate)
+        for mine, anchor, _ in BARS:
+            for p in players:
+                ours[mine, p].append(bench(p, OPTION_SETS["default"], games[anchor], seed + i,
+                                           mine == "in-place")["games_per_s"])
+    print(f"# side by side, {rounds} alternating turns (default options, random legal moves,"
+          " every move of ours validated); games per turn: "
+          + ", ".join(f"{mode} {n}" for mode, n in games.items()))
+    held = True
+    for mine, anchor, bar in BARS:
         for p in players:
-            ours[p].append(bench(p, OPTION_SETS["default"], games, seed + i, False)["games_per_s"])
-    print(f"# side by side, {rounds} alternating turns of {games} games each (default options,"
-          " random legal moves; ours: pure apply, every move validated)")
-    for p in players:
-        mine, them = statistics.median(ours[p]), statistics.median(theirs[p])
-        print(f"{p}P: RLCard env median {them:.0f} games/s {sorted(round(x) for x in theirs[p])}; "
-              f"ours median {mine:.0f} games/s {sorted(round(x) for x in ours[p])}; "
-              f"ratio {mine / them:.1f}x")
+            us, them = ours[mine, p], theirs[anchor, p]
+            ratio = statistics.median(us) / statistics.median(them)
+            held &= ratio >= bar
+            print(f"{p}P: RLCard {anchor:4} median {statistics.median(them):5.0f} games/s "
+                  f"{sorted(round(x) for x in them)}; ours {mine:8} median "
+                  f"{statistics.median(us):5.0f} games/s {sorted(round(x) for x in us)}; "
+                  f"ratio {ratio:.2f}x (bar {bar:g}x: {'holds' if ratio >= bar else 'NOT met'})")
+    print(f"# bars: {'all hold' if held else 'NOT all met'}")
+    return held
 
 
 def main() -> None:
@@ -113,7 +145,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--anchor", help="python of a virtualenv with rlcard: compare with it")
     parser.add_argument("--rounds", type=int, default=5, help="alternating turns with --anchor")
-    parser.add_argument("--anchor-games", type=int, default=500, help="games per turn")
+    parser.add_argument("--anchor-games", type=int, default=500,
+                        help="games per turn against RLCard's environment (ours: pure apply)")
+    parser.add_argument("--core-games", type=int, default=2000,
+                        help="games per turn against RLCard's rules core (ours: in place)")
     args = parser.parse_args()
 
     print(f"# CPython {platform.python_version()} {platform.machine()}, seed={args.seed}")
@@ -127,7 +162,8 @@ def main() -> None:
                       f"{r['games_per_s']:>8.0f} {r['moves_per_s']:>8.0f} "
                       f"{r['moves_per_game']:>10.1f}", flush=True)
     if args.anchor:
-        compare_with_anchor(args.anchor, args.players, args.rounds, args.anchor_games, args.seed)
+        compare_with_anchor(args.anchor, args.players, args.rounds,
+                            {"env": args.anchor_games, "core": args.core_games}, args.seed)
 
 
 if __name__ == "__main__":
