@@ -27,6 +27,10 @@ _WILD, _WD4 = CLASSIC_WILD, CLASSIC_WILD_DRAW4
 _KINDS_PER_COLOR = 13  # a colored card's id is color * 13 + kind
 _PENALTY = {DRAW2: 2, WILD_DRAW4: 4}
 _NO_KIND = 13  # a Wild on top: numbers and actions cannot match it
+# The kind a card on top asks to be matched: its own, or none for a Wild.
+_TOP_KIND = tuple(
+    kind if color != NO_COLOR else _NO_KIND for color, kind in zip(_COLORS, _KINDS, strict=True)
+)
 # _MATCHES[color in play][kind of the top card][card]: the card matches by color, number, action
 # or is a plain Wild (the Wild Draw 4 has its own test). Built once: the hot path only indexes.
 _MATCHES = tuple(
@@ -83,14 +87,14 @@ class ClassicRules(Rules):
     def card_refusal(self, s: GameState, hand: list[int], card: int) -> str | None:
         if s.drawn != NONE and card != s.drawn:
             return "only-drawn-card"
-        kind = _KINDS[card]
         if s.penalty:
             # A Draw 2 answers only a Draw 2, a Wild Draw 4 only a Wild Draw 4, and a stacked
             # Wild Draw 4 is spared the color test.
-            return None if kind == _KINDS[s.discard[-1]] else "penalty-waiting"
+            return None if _KINDS[card] == _KINDS[s.discard[-1]] else "penalty-waiting"
         if card == _WD4:
             return "wild-draw4-color-held" if holds_color(hand, s.color) else None
-        return None if self.is_playable(s, hand, card) else "no-match"
+        # What `is_playable` says, from the table (this runs on every move).
+        return None if _MATCHES[s.color][_TOP_KIND[s.discard[-1]]][card] else "no-match"
 
     def playable_cards(self, s: GameState, seat: int) -> list[int]:
         if s.drawn != NONE:
@@ -101,7 +105,7 @@ class ClassicRules(Rules):
             kind = _KINDS[top]
             return sorted({card for card in hand if _KINDS[card] == kind})
         color = s.color
-        matches = _MATCHES[color][_KINDS[top] if _COLORS[top] != NO_COLOR else _NO_KIND]
+        matches = _MATCHES[color][_TOP_KIND[top]]
         playable = []
         previous = NONE
         for card in hand:  # sorted, so copies of a card are neighbours
