@@ -43,6 +43,12 @@ _REFUSED = {code: Refused(code) for code in (
 )}
 
 
+# Event(...) and Applied(...) on the hot path go through tuple.__new__ with every field in order:
+# the class call costs twice as much, and every move makes both (the fields are pinned by
+# tests/rules/test_engine_is_pure.py).
+_new = tuple.__new__
+
+
 def refused(code: str) -> Refused:
     return _REFUSED[code]
 
@@ -262,7 +268,8 @@ class Rules:
         s = state if in_place else state.copy()
         events: list[Event] = []
         if action == PLAY:
-            self._play(s, seat, *checked, events)
+            card, color, target = checked
+            self._play(s, seat, card, color, target, events)
         elif action == DRAW:
             self._draw_turn(s, seat, events)
         elif action == TAKE:
@@ -284,7 +291,7 @@ class Rules:
             ended = s.copy()
             self._deal_next_round(s, events)
             return Applied(s, events, ended)
-        return Applied(s, events)
+        return _new(Applied, (s, events, None))
 
     def _check_play(
         self, s: GameState, seat: int, move: Move
@@ -346,10 +353,11 @@ class Rules:
         s.turn = seat  # a jump-in takes the turn
         s.drawn = NONE
         s.jump_open = True
-        events.append(Event(
-            "played", seat, self.deck.codes[card],
-            COLORS[color] if self.deck.colors[card] == NO_COLOR else None, target,
-        ))
+        deck = self.deck
+        events.append(_new(Event, (
+            "played", seat, deck.codes[card],
+            COLORS[color] if deck.colors[card] == NO_COLOR else None, target, (), 0, None,
+        )))
         if hand:
             self.play_effect(s, seat, card, target, events)
         else:
@@ -391,7 +399,9 @@ class Rules:
             if until_playable and self.is_playable(s, hand, card):
                 break
         codes = self.deck.codes
-        events.append(Event(kind, seat, cards=tuple(codes[c] for c in drawn), count=len(drawn)))
+        events.append(_new(Event, (
+            kind, seat, None, None, None, tuple([codes[c] for c in drawn]), len(drawn), None,
+        )))
         return drawn
 
     def _reshuffle(self, s: GameState, events: list[Event]) -> None:
