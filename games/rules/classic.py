@@ -15,7 +15,7 @@ from .cards import (
     SKIP,
     WILD_DRAW4,
 )
-from .engine import Rules
+from .engine import MAX_PLAYERS, Rules
 from .moves import Event
 from .options import Options
 from .state import NONE, GameState
@@ -41,6 +41,11 @@ _MATCHES = tuple(
     )
     for color in range(4)
 )
+
+
+# Events are values: the common ones are built once.
+_SKIPPED = tuple(Event("skipped", seat) for seat in range(MAX_PLAYERS))
+_REVERSED = tuple(Event("reversed", seat) for seat in range(MAX_PLAYERS))
 
 
 def holds_color(hand: list[int], color: int) -> bool:
@@ -136,22 +141,24 @@ class ClassicRules(Rules):
         self, s: GameState, seat: int, card: int, target: int | None, events: list[Event]
     ) -> None:
         kind = _KINDS[card]
-        if s.options.seven_zero and kind in (0, 7):
-            if kind == 7:
-                s.hands[seat], s.hands[target] = s.hands[target], s.hands[seat]
-                events.append(Event("swapped", seat, target=target))
-            else:
-                self._pass_hands_on(s, seat)
-                events.append(Event("hands-passed", seat))
-        if kind == SKIP:
+        if kind < SKIP:  # a number: most plays
+            if kind in (0, 7) and s.options.seven_zero:
+                if kind == 7:
+                    s.hands[seat], s.hands[target] = s.hands[target], s.hands[seat]
+                    events.append(Event("swapped", seat, target=target))
+                else:
+                    self._pass_hands_on(s, seat)
+                    events.append(Event("hands-passed", seat))
+            s.turn = s.next_seat(seat)
+        elif kind == SKIP:
             skipped = s.next_seat(seat)
-            events.append(Event("skipped", skipped))
+            events.append(_SKIPPED[skipped])
             s.turn = s.next_seat(skipped)
         elif kind == REVERSE:
             s.direction = -s.direction
-            events.append(Event("reversed", seat))
+            events.append(_REVERSED[seat])
             if s.players - sum(s.left) == 2:
-                events.append(Event("skipped", s.next_seat(seat)))
+                events.append(_SKIPPED[s.next_seat(seat)])
                 s.turn = seat
             else:
                 s.turn = s.next_seat(seat)
@@ -161,8 +168,8 @@ class ClassicRules(Rules):
                 s.turn = s.next_seat(seat)
             else:
                 victim = s.next_seat(seat)
-                self.draw(s, victim, _PENALTY[kind], events, kind="took")
-                events.append(Event("skipped", victim))
+                self.draw(s, victim, _PENALTY[kind], events, "took")
+                events.append(_SKIPPED[victim])
                 s.turn = s.next_seat(victim)
         else:
             s.turn = s.next_seat(seat)
@@ -174,7 +181,7 @@ class ClassicRules(Rules):
         if kind in (DRAW2, WILD_DRAW4):
             count = s.penalty + _PENALTY[kind]
             s.penalty = 0
-            self.draw(s, s.next_seat(seat), count, events, kind="took")
+            self.draw(s, s.next_seat(seat), count, events, "took")
 
     @staticmethod
     def _pass_hands_on(s: GameState, seat: int) -> None:

@@ -34,6 +34,7 @@ from .state import (
 _TAKE, _DRAW, _PASS = Move(TAKE), Move(DRAW), Move(PASS)
 HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
+_PASSED = tuple(Event("passed", seat) for seat in range(MAX_PLAYERS))  # events are values
 
 # One instance per reason: refusals are values, and making them is on the hot path.
 _REFUSED = {code: Refused(code) for code in (
@@ -206,11 +207,15 @@ class Rules:
             return self._card_moves(s, seat, hand, top) if self.can_jump_in(s, seat, top) else []
         if s.color == NONE:
             return list(self._choose_moves)
+        playable = self.playable_cards(s, seat)
         moves: list[Move] = []
-        play_moves = self._play_moves
-        targets = self.has_targets(s.options)
-        for card in self.playable_cards(s, seat):
-            moves.extend(self._card_moves(s, seat, hand, card) if targets else play_moves[card])
+        if self.has_targets(s.options):
+            for card in playable:
+                moves += self._card_moves(s, seat, hand, card)
+        else:
+            play_moves = self._play_moves
+            for card in playable:
+                moves += play_moves[card]
         if s.penalty:
             moves.append(_TAKE)
         elif not moves:
@@ -275,7 +280,7 @@ class Rules:
         elif action == TAKE:
             self._take(s, seat, events)
         elif action == PASS:
-            events.append(Event("passed", seat))
+            events.append(_PASSED[seat])
             self._end_turn(s, seat)
         elif action == CHOOSE:
             s.color = checked
@@ -296,9 +301,9 @@ class Rules:
     def _check_play(
         self, s: GameState, seat: int, move: Move
     ) -> Refused | tuple[int, int, int | None]:
-        code = move.card
-        card = self.deck.ids.get(code) if isinstance(code, str) else None
-        if card is None:
+        try:
+            card = self.deck.ids[move.card]
+        except (KeyError, TypeError):  # not a code of this deck, or not even hashable
             return _REFUSED["unknown-card"]
         if s.left[seat] or (seat != s.turn and not self.can_jump_in(s, seat, card)):
             return _REFUSED["not-your-turn"]
@@ -413,8 +418,9 @@ class Rules:
 
     def _draw_turn(self, s: GameState, seat: int, events: list[Event]) -> None:
         until = s.options.draw_until_playable
+        # Positional arguments: a call with keywords is not specialized (CPython 3.11).
         drawn = self.draw(s, seat, len(s.draw_pile) + len(s.discard) if until else 1, events,
-                          until_playable=until)
+                          "drew", until)
         s.jump_open = False
         last = drawn[-1] if drawn else NONE
         if last != NONE and self.is_playable(s, s.hands[seat], last):
@@ -425,7 +431,7 @@ class Rules:
     def _take(self, s: GameState, seat: int, events: list[Event]) -> None:
         count = s.penalty
         s.penalty = 0
-        self.draw(s, seat, count, events, kind="took")
+        self.draw(s, seat, count, events, "took")
         self._end_turn(s, seat)
 
     def _concede(self, s: GameState, seat: int, events: list[Event]) -> None:
