@@ -21,7 +21,7 @@ from django.db import transaction
 from games.models import Seat, Table
 from games.service import play, presence
 from games.service.clock import AWAY_AFTER
-from games.storage import reads, writes
+from games.storage import due, writes
 from notifications.outbox import queue_reminder
 
 log = logging.getLogger(__name__)
@@ -41,12 +41,12 @@ def sweep(now: datetime) -> dict:
 
 def send_reminders(now: datetime) -> int:
     sent = 0
-    for round_id, remind_at in reads.due_reminders(now, BATCH * 10):
+    for round_id, remind_at in due.due_reminders(now, BATCH * 10):
         try:
             with transaction.atomic():
                 if not writes.claim_reminder(round_id, remind_at):
                     continue  # another sweep has it, or a move changed the turn
-                round_row, seat = reads.reminder_round(round_id)
+                round_row, seat = due.reminder_round(round_id)
                 table = round_row.table
                 if (table.current_round_id != round_id or round_row.deadline_at is None
                         or table.mode != Table.Mode.TURN):
@@ -67,10 +67,10 @@ def expire_due(now: datetime) -> tuple[int, int]:
     expired = failed = 0
     seen: set[int] = set()
     while len(seen) < MOST_PER_PASS:
-        due = reads.due_deadlines(now, seen, BATCH)
-        if not due:
+        found = due.due_deadlines(now, seen, BATCH)
+        if not found:
             break
-        for table_id, deadline in due:
+        for table_id, deadline in found:
             seen.add(table_id)
             try:
                 if play.expire_turn(table_id, now, due=deadline):
@@ -84,7 +84,7 @@ def expire_due(now: datetime) -> tuple[int, int]:
 
 def expire(table_id: int, version: int, now: datetime) -> bool:
     """The ETA task's pass: only if the table is still at `version` and its turn is due."""
-    if not reads.turn_is_due(table_id, version, now):
+    if not due.turn_is_due(table_id, version, now):
         return False
     return play.expire_turn(table_id, now, version=version)
 
@@ -92,7 +92,7 @@ def expire(table_id: int, version: int, now: datetime) -> bool:
 def mark_away(now: datetime) -> int:
     """Real-time seats not seen for two minutes: a bot plays for them until they return."""
     gone = 0
-    for table_id in reads.tables_with_seats_unseen_since(now - AWAY_AFTER, BATCH * 10):
+    for table_id in due.tables_with_seats_unseen_since(now - AWAY_AFTER, BATCH * 10):
         try:
             gone += presence.mark_away(table_id, now)
         except Exception:

@@ -23,6 +23,10 @@ def new_seed() -> int:
     return secrets.randbits(62)
 
 
+# One name for each seat number, so no two bots at a table share one.
+BOT_NAMES = ("Ada", "Blaise", "Cleo", "Dara", "Emmy", "Felix", "Grace", "Hugo", "Iris", "Jules")
+
+
 class Table(models.Model):
     class Status(models.TextChoices):
         WAITING = "waiting"
@@ -63,6 +67,7 @@ class Table(models.Model):
     seven_zero = models.BooleanField(default=False)
     jump_in = models.BooleanField(default=False)
     draw_until_playable = models.BooleanField(default=False)
+    last_card_call = models.BooleanField(default=False)  # settled from the deck's default
     scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.SINGLE)
     target = models.PositiveIntegerField(default=500)
     spectators = models.BooleanField(default=False)
@@ -138,10 +143,12 @@ class Seat(models.Model):
 
     @property
     def name(self) -> str:
-        """What everyone at the table calls the seat."""
+        """What everyone at the table calls the seat: a bot by a name of its seat's and its
+        level ("Bot Ada (Hard)"), so that people can tell the bots apart."""
         if self.user_id is not None:
             return self.user.username
-        return f"{(self.bot_level or 'normal').capitalize()} bot {self.number}"
+        level = (self.bot_level or "normal").capitalize()
+        return f"Bot {BOT_NAMES[self.number % len(BOT_NAMES)]} ({level})"
 
 
 class Round(models.Model):
@@ -154,6 +161,10 @@ class Round(models.Model):
     penalty = models.PositiveSmallIntegerField(default=0)
     drawn = models.CharField(max_length=32, null=True, blank=True)  # must be played now
     jump_open = models.BooleanField(default=True)
+    # Seats holding one card that have not called "last card" (catchable until the next move).
+    uncalled = models.JSONField(default=list)
+    # All Wild: seats still to lose a turn (a Wild Skip Two with two players).
+    lost_turns = models.JSONField(default=list)
     shuffles = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, default="playing")
     winner = models.SmallIntegerField(null=True, blank=True)

@@ -30,10 +30,11 @@ def processes(port: str) -> list[tuple[str, list[str]]]:
     """What `make run` keeps running, like the lines of a Procfile: the site, the Celery worker
     (bot turns, notices, deadlines) and Celery beat (the periodic tasks; its schedule file lives
     under .celery/). Without Redis the three share kombu's filesystem broker under .celery/."""
-    manage = [sys.executable, str(BASE_DIR / "manage.py")]
     celery = [sys.executable, "-m", "celery", "-A", "wildcards"]
     return [
-        ("web", [*manage, "runserver", f"127.0.0.1:{port}"]),
+        # uvicorn (ASGI): the tables' event streams need it; it does not reload on code changes.
+        ("web", [sys.executable, "-m", "uvicorn", "wildcards.asgi:application",
+                 "--host", "127.0.0.1", "--port", port, "--log-level", "warning"]),
         ("worker", [*celery, "worker", "--loglevel", "INFO", "--concurrency", "2",
                     "--without-gossip", "--without-mingle"]),
         ("beat", [*celery, "beat", "--loglevel", "INFO",

@@ -50,6 +50,16 @@ class NewTableForm(forms.Form):
     draw_until_playable = forms.BooleanField(
         required=False, label="Draw until playable",
         help_text="Keep drawing until a card can be played, instead of one card.")
+    deck = forms.ChoiceField(
+        choices=[("classic", "Classic: 108 cards, match the color or number"),
+                 ("all-wild", "All Wild: 112 Wild cards, every card plays on anything")],
+        initial="classic", widget=forms.RadioSelect, required=False,
+        help_text="All Wild has no numbers and no colors to follow, so 7-0, jump-in and draw "
+                  "until playable do not go with it; stacking does.")
+    last_card_call = forms.BooleanField(
+        required=False, label="Last-card call",
+        help_text="Say “last card” as you play your second-to-last card, or anyone may catch "
+                  "you and you draw 2. Always on with the All Wild deck.")
     spectators = forms.BooleanField(
         required=False, label="Allow spectators",
         help_text="Anyone logged in may watch the table (never a hand).")
@@ -63,7 +73,9 @@ class NewTableForm(forms.Form):
                 "target": data["target"] or 500, "stacking": data["stacking"],
                 "seven_zero": data["seven_zero"], "jump_in": data["jump_in"],
                 "draw_until_playable": data["draw_until_playable"],
-                "spectators": data["spectators"]}
+                "spectators": data["spectators"], "deck": data["deck"] or "classic",
+                # Unticked: as the deck has it (on with All Wild).
+                "last_card_call": True if data["last_card_call"] else None}
 
 
 class BotForm(forms.Form):
@@ -75,9 +87,10 @@ class InviteForm(forms.Form):
 
 
 class MoveForm(forms.Form):
-    action = forms.ChoiceField(choices=[(a, a) for a in
-                                        ("play", "draw", "take", "pass", "choose", "concede")])
+    action = forms.ChoiceField(choices=[(a, a) for a in ("play", "draw", "take", "pass",
+                                                         "choose", "concede", "call", "catch")])
     card = forms.CharField(max_length=32, required=False)
     color = forms.CharField(max_length=16, required=False)
     target = forms.IntegerField(required=False, min_value=0, max_value=99)
+    call = forms.BooleanField(required=False)
     expected_version = forms.IntegerField(required=False, min_value=0)

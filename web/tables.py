@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
@@ -37,24 +38,15 @@ def home(request: HttpRequest) -> HttpResponse:
         "their_turn": [row for row in mine if row["status"] == "playing"
                        and not row["your_turn"]],
         "waiting": [row for row in mine if row["status"] == "waiting"],
-        "finished": _finished(request.user, [row for row in mine
-                                             if row["status"] == "finished"][:20]),
+        "finished": _finished([row for row in mine if row["status"] == "finished"][:20]),
         "open_tables": open_tables,
     })
 
 
-def _finished(user, rows: list[dict]) -> list[dict]:
+def _finished(rows: list[dict]) -> list[dict]:
     """Finished games with their ranking (names and ranks)."""
-    shown = []
-    for row in rows:
-        try:
-            view = viewing.state_for(row["table"], user)
-        except GameError:
-            continue
-        names = {seat["seat"]: seat["name"] for seat in view["seats"]}
-        ranking = [{**line, "name": names.get(line["seat"])} for line in view["ranking"] or []]
-        shown.append({**row, "ranking": ranking})
-    return shown
+    ranked = viewing.rankings([row["table"] for row in rows])
+    return [{**row, "ranking": ranked[row["table"]]} for row in rows if row["table"] in ranked]
 
 
 # ------------------------------------------------------------------------------ new table
@@ -81,8 +73,11 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         return _error_page(request, error)
     pick = request.GET.get("pick")
     if pick and context.get("view"):
-        context.update(_pick(context, pick, request.GET.get("need", "color")))
-    return render(request, "web/table.html", context)
+        context.update(_pick(context, pick, request.GET.get("need", "color"),
+                             request.GET.get("call") == "1"))
+    live = mark_safe(render_to_string("web/_live.html", context, request))  # Jinja2, escaped
+    return render(request, "web/table.html", {"table": context["table"], "urls": context["urls"],
+                                              "live": live})
 
 
 @login_required
@@ -115,6 +110,9 @@ def _context(request: HttpRequest, table_id: int, since: int | None = None) -> d
         return context
     names = {row["seat"]: row["name"] for row in view["seats"]}
     context.update(_game(view, names, game.table.deck))
+    context["call_with_play"] = (game.table.last_card_call and context["your_turn"]
+                                 and "play" in context["actions"]
+                                 and len(context["you"]["hand"]) == 2)
     context["log"] = [log_line(entry, names) for entry in log]
     return context
 
@@ -139,12 +137,17 @@ def _game(view: dict, names: dict, deck: str) -> dict:
     round_view = view["round"]
     playing = view["status"] == "playing" and round_view["status"] == "playing"
     mine = you["seat"] if you else None
+    catchable = round_view.get("catchable", [])
+    may_catch = bool(you) and "catch" in you["actions"]
     # Worked out here rather than in the template: the page is drawn after every move.
     context["seat_rows"] = [
-        {"name": row["name"], "cards": f"{row['cards']} card{'' if row['cards'] == 1 else 's'}",
+        {"seat": row["seat"], "name": row["name"],
+         "cards": f"{row['cards']} card{'' if row['cards'] == 1 else 's'}",
          "score": row["score"], "turn": playing and row["seat"] == round_view["turn"],
          "you": row["seat"] == mine,
-         "badge": row["state"] if row["state"] in ("away", "bot", "left") else ""}
+         "badge": row["state"] if row["state"] in ("away", "bot", "left") else "",
+         "uncalled": row["seat"] in catchable,
+         "catch": may_catch and row["seat"] in catchable and row["seat"] != mine}
         for row in view["seats"]]
     context["your_turn"] = mine is not None and mine == round_view["turn"]
     context["whose_turn"] = names.get(round_view["turn"], "")
@@ -187,16 +190,20 @@ def _face_up(round_view: dict, names: dict, deck: str) -> dict | None:
     }
 
 
-def _pick(context: dict, card: str, need: str) -> dict:
-    """The color or seat chooser for a card that needs one, if the card is in the hand."""
+def _pick(context: dict, card: str, need: str, call: bool = False) -> dict:
+    """The color or seat chooser for a card that needs one, if the card is in the hand; the
+    play's last-card call goes along."""
     you = context.get("you")
     if not you or card not in you["hand"]:
         return {}
     if need == "target":
         others = [row for row in context["seats"]
                   if row["seat"] != you["seat"] and row["state"] != "left"]
-        return {"pick": {"card": card, "need": "target", "seats": others}}
-    return {"pick": {"card": card, "need": "color"}}
+        question = ("who draws 2?" if card == "wild-targeted-draw2"
+                    else "swap hands with whom?")
+        return {"pick": {"card": card, "need": "target", "seats": others, "call": call,
+                         "question": question}}
+    return {"pick": {"card": card, "need": "color", "call": call}}
 
 
 # ------------------------------------------------------------------------------- changes
@@ -284,7 +291,8 @@ def move(request: HttpRequest, table_id: int) -> HttpResponse:
     if not form.is_valid():
         return _after_move(request, table_id, refusal="That move was not understood.")
     data = form.cleaned_data
-    chosen = Move(data["action"], data["card"] or None, data["color"] or None, data["target"])
+    chosen = Move(data["action"], data["card"] or None, data["color"] or None, data["target"],
+                  data["call"])
     try:
         answer = play.make_move(table_id, request.user, chosen,
                                 expected_version=data["expected_version"])
@@ -293,7 +301,7 @@ def move(request: HttpRequest, table_id: int) -> HttpResponse:
     if isinstance(answer, Refusal):
         if chosen.action == "play" and answer.code in ("color-required", "target-required"):
             need = "color" if answer.code == "color-required" else "target"
-            return _after_move(request, table_id, pick=(chosen.card, need))
+            return _after_move(request, table_id, pick=(chosen.card, need, chosen.call))
         if answer.code == "stale-version":
             return _after_move(request, table_id, refusal="Someone moved first: this is the "
                                                           "table as it is now.")
@@ -313,7 +321,7 @@ def concede(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def _after_move(request: HttpRequest, table_id: int, *, refusal: str | None = None,
-                pick: tuple[str, str] | None = None) -> HttpResponse:
+                pick: tuple[str, str, bool] | None = None) -> HttpResponse:
     """htmx: the table's live part anew, with the refusal or the chooser. Without JavaScript:
     back to the page (the refusal as a message, the chooser in the address)."""
     if request.htmx:
@@ -326,5 +334,5 @@ def _after_move(request: HttpRequest, table_id: int, *, refusal: str | None = No
         messages.error(request, refusal)
     url = reverse("table", args=[table_id])
     if pick:
-        url += f"?pick={pick[0]}&need={pick[1]}"
+        url += f"?pick={pick[0]}&need={pick[1]}" + ("&call=1" if pick[2] else "")
     return redirect(url)

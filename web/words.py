@@ -14,6 +14,8 @@ def _event(event: dict, name) -> str | None:
     count = event.get("count", 0)
     if kind == "played":
         said = f"{who} played {card_name(event['card'])}"
+        if event["card"] == "wild-targeted-draw2" and event.get("target") is not None:
+            said += f" on {name(event['target'])}"
         return f"{said} and chose {event['color']}" if event.get("color") else said
     if kind in ("drew", "took"):
         seen = event.get("cards")
@@ -23,6 +25,9 @@ def _event(event: dict, name) -> str | None:
     return {
         "chose": lambda: f"{who} chose {event.get('color')}",
         "passed": lambda: f"{who} passed",
+        "called": lambda: f"{who} called “last card”",
+        "caught": lambda: (f"{who} caught {name(event.get('target'))} holding one card without "
+                           f"calling “last card”"),
         "skipped": lambda: f"{who} is skipped",
         "reversed": lambda: "play turns around",
         "swapped": lambda: f"{who} swapped hands with {name(event.get('target'))}",

@@ -64,6 +64,7 @@ def make_run_redis_url() -> str | None:
 
 
 os.environ.setdefault("SECRET_KEY", "insecure-key-for-the-test-suite-only")
+os.environ.setdefault("WILDCARDS_BOT_DELAY_MS", "0")  # bots move at once in tests
 
 if os.environ.get("REDIS_URL"):
     os.environ["REDIS_URL"] = worker_redis_url(

@@ -70,8 +70,16 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "web.links.site_links",
+                "web.csrf.for_django_templates",
             ],
         },
+    },
+    {  # the table's live part only: drawn after every move (web/jinja.py says why)
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "web.jinja.environment",
+                    "context_processors": ["web.links.site_links", "web.csrf.for_jinja"]},
     },
 ]
 
@@ -140,6 +148,9 @@ WILDCARDS_ALLOW_RIGGED_DECKS = env_bool("WILDCARDS_ALLOW_RIGGED_DECKS", default=
 WILDCARDS_STORAGE_SQL = env_str("WILDCARDS_STORAGE_SQL", default="prepared")
 if WILDCARDS_STORAGE_SQL not in ("prepared", "orm"):
     raise ImproperlyConfigured("WILDCARDS_STORAGE_SQL must be prepared or orm.")
+# How long a bot seems to think before it moves at a real-time table, in milliseconds (turn by
+# turn it moves at once; the test suite sets 0).
+WILDCARDS_BOT_DELAY_MS = env_int("WILDCARDS_BOT_DELAY_MS", default=1200)
 # Where the site is reachable from outside: used to build absolute links in emails.
 WILDCARDS_BASE_URL = env_str("WILDCARDS_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
 
@@ -226,7 +237,10 @@ CELERY_BEAT_SCHEDULE = {
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Shared by every web process when Redis is there, so throttles count across processes.
+# django-redis rather than Django's own Redis backend: Django's builds a new client object at
+# every cache call (a fifth of a page's session read; docs/benchmarks.md, "The table's web
+# page"), django-redis keeps one per process.
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": REDIS_URL}
     if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }

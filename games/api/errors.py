@@ -16,9 +16,13 @@ STATUS = {
     "table-started": 409, "table-full": 409, "already-seated": 409, "host-cannot-leave": 409,
     "not-a-bot": 409, "not-enough-players": 409, "already-a-bot": 409, "swap-pending": 409,
     "game-not-playing": 409, "not-between-rounds": 409,
+    "stream-unavailable": 503,
 }
 # A refused move is 422, but for these (the move may be fine; the moment is not).
 REFUSAL_STATUS = {"stale-version": 409, "seat-played-by-bot": 409}
+# Every reason code of the rules engine (`games.rules.REASONS`) is a refused move, so 422;
+# those of the last-card call too: `nothing-to-catch` (a wrong catch), `nothing-to-call`.
+REFUSED_MOVE_STATUS = 422
 
 
 def error_body(error: GameError) -> dict:
@@ -30,7 +34,8 @@ def error_body(error: GameError) -> dict:
 
 
 def refusal_response(refusal: Refusal) -> Response:
-    return Response(refusal.as_dict(), status=REFUSAL_STATUS.get(refusal.code, 422))
+    return Response(refusal.as_dict(),
+                    status=REFUSAL_STATUS.get(refusal.code, REFUSED_MOVE_STATUS))
 
 
 class GameAPIView(APIView):

@@ -1,10 +1,10 @@
 """Response bodies of the tables API that are not a viewer's game state (that one is
-`games.service.viewing.state_view`)."""
+`games.service.shown.state_view`)."""
 
 from __future__ import annotations
 
 from games.models import Seat
-from games.service.viewing import iso
+from games.service.shown import iso
 from games.storage.reads import Game
 
 
@@ -18,7 +18,8 @@ def table_json(game: Game, user) -> dict:
         "turn_hours": table.turn_hours, "on_expiry": table.on_expiry,
         "move_timer": table.move_timer, "deck": table.deck,
         "options": {"stacking": table.stacking, "seven_zero": table.seven_zero,
-                    "jump_in": table.jump_in, "draw_until_playable": table.draw_until_playable},
+                    "jump_in": table.jump_in, "draw_until_playable": table.draw_until_playable,
+                    "last_card_call": table.last_card_call},
         "scoring": {"mode": table.scoring, "target": table.target},
         "spectators": table.spectators,
         "seats": [

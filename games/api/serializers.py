@@ -20,6 +20,10 @@ class OptionsSerializer(StrictSerializer):
     seven_zero = TrueFalseField(default=False)
     jump_in = TrueFalseField(default=False)
     draw_until_playable = TrueFalseField(default=False)
+    last_card_call = TrueFalseField(
+        required=False, allow_null=True,
+        help_text='Say "last card" with your second-to-last card or be caught (draw 2). '
+                  "Left out or null: as the deck has it (on with all-wild, off with classic).")
 
 
 class ScoringSerializer(StrictSerializer):
@@ -76,9 +80,21 @@ class MoveSerializer(StrictSerializer):
     card = StringField(max_length=32, required=False, allow_null=True)
     color = StringField(max_length=16, required=False, allow_null=True,
                         help_text=f"One of {', '.join(COLORS)} for a Wild card.")
-    target = WholeNumberField(required=False, allow_null=True, min_value=-1, max_value=99)
+    target = WholeNumberField(required=False, allow_null=True, min_value=-1, max_value=99,
+                              help_text="The seat a 7 under 7-0, a Wild Targeted Draw Two or a "
+                                        "Wild Forced Swap names; the seat a `catch` catches.")
+    call = TrueFalseField(
+        required=False, default=False,
+        help_text='`play` only: call "last card" with this play (it counts when the play '
+                  "leaves you one card). Only where the last-card call is on.")
     expected_version = WholeNumberField(required=False, allow_null=True, min_value=0,
                                         max_value=2**31 - 1)
+
+    def validate(self, data: dict) -> dict:
+        if data.get("call") and data["action"] != "play":
+            raise serializers.ValidationError(
+                {"call": ['Only a play calls with it; on its own, the action is "call".']})
+        return data
 
 
 # ---- response shapes, for the OpenAPI schema (the views build plain dicts)
@@ -146,6 +162,10 @@ class RoundViewSerializer(serializers.Serializer):
     discard = serializers.ListField(child=serializers.CharField())
     draw_pile = serializers.IntegerField()
     penalty = serializers.IntegerField()
+    catchable = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text='Seats holding one card that have not called "last card": any other seat may '
+                  "`catch` them until the next move.")
     deadline = serializers.DateTimeField(allow_null=True)
     status = serializers.ChoiceField(choices=["playing", "won", "blocked", "abandoned"])
     winner = serializers.IntegerField(allow_null=True)

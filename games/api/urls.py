@@ -3,6 +3,7 @@ from django.urls import path
 from accounts.api import MeView, SignUpView, TokenView
 
 from . import views
+from .stream import EventsView
 
 urlpatterns = [
     path("accounts", SignUpView.as_view(), name="api-signup"),
@@ -20,6 +21,7 @@ urlpatterns = [
     path("tables/<int:table_id>/seats/<int:number>/person", views.SeatPersonView.as_view(),
          name="api-seat-person"),
     path("tables/<int:table_id>/state", views.StateView.as_view(), name="api-state"),
+    path("tables/<int:table_id>/events", EventsView.as_view(), name="api-events"),
     path("tables/<int:table_id>/moves", views.MovesView.as_view(), name="api-moves"),
     path("tables/<int:table_id>/concede", views.ConcedeView.as_view(), name="api-concede"),
     path("tables/<int:table_id>/heartbeat", views.HeartbeatView.as_view(),

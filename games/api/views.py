@@ -212,7 +212,8 @@ class MovesView(GameAPIView):
         serializer = s.MoveSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        move = Move(data["action"], data.get("card"), data.get("color"), data.get("target"))
+        move = Move(data["action"], data.get("card"), data.get("color"), data.get("target"),
+                    data.get("call", False))
         answer = play.make_move(table_id, request.user, move,
                                 expected_version=data.get("expected_version"),
                                 idempotency_key=_idempotency_key(request))

@@ -6,13 +6,14 @@ more entry in `DECKS` (its `Deck` and its `Rules` subclass), nothing else change
 
 from __future__ import annotations
 
+from .all_wild import ALL_WILD_RULES
 from .classic import CLASSIC_RULES
 from .engine import Rules
 from .moves import Applied, Move, Refused
 from .options import InvalidSetup, Options
 from .state import GameState
 
-DECKS: dict[str, Rules] = {"classic": CLASSIC_RULES}
+DECKS: dict[str, Rules] = {"classic": CLASSIC_RULES, "all-wild": ALL_WILD_RULES}
 
 
 def rules_for(state_or_deck: GameState | str) -> Rules:

@@ -13,10 +13,24 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from dataclasses import replace
 from functools import cached_property
 
 from .cards import COLOR_INDEX, COLORS, NO_COLOR, Deck
-from .moves import CHOOSE, CONCEDE, DRAW, PASS, PLAY, TAKE, Applied, Event, Move, Refused
+from .moves import (
+    CALL,
+    CATCH,
+    CHOOSE,
+    CONCEDE,
+    DRAW,
+    PASS,
+    PLAY,
+    TAKE,
+    Applied,
+    Event,
+    Move,
+    Refused,
+)
 from .options import InvalidSetup, Options
 from .state import (
     CLOCKWISE,
@@ -41,7 +55,9 @@ _REFUSED = {code: Refused(code) for code in (
     "game-not-playing", "unknown-card", "not-your-turn", "not-in-hand", "color-required",
     "only-drawn-card", "penalty-waiting", "wild-draw4-color-held", "no-match", "must-play",
     "cannot-pass", "nothing-to-take", "target-required", "nothing-to-choose",
+    "nothing-to-catch", "nothing-to-call",
 )}
+CATCH_PENALTY = 2  # cards drawn by a seat caught not having called "last card"
 
 
 # Event(...) and Applied(...) on the hot path go through tuple.__new__ with every field in order:
@@ -70,10 +86,20 @@ def shuffle(rng: random.Random, cards: list) -> None:
 
 class Rules:
     deck: Deck
+    calls_by_default = False  # deck hook: is the last-card call on unless a table says?
+    color_declared = True  # deck hook: must a Wild name the color that play goes on in?
+    optional_draw = False  # deck hook: may a player draw instead of playing, then keep it?
 
     # ------------------------------------------------------------------ set-up
     def validate_options(self, options: Options) -> None:
         """Deck hook: refuse options that make no sense with this deck."""
+
+    def settled(self, options: Options | None) -> Options:
+        """The options with the deck's defaults filled in (the last-card call)."""
+        options = options or Options()
+        if options.last_card_call is None:
+            options = replace(options, last_card_call=self.calls_by_default)
+        return options
 
     def new_game(
         self,
@@ -87,7 +113,7 @@ class Rules:
             MIN_PLAYERS <= players <= MAX_PLAYERS
         ):
             raise InvalidSetup("players", f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}.")
-        options = options or Options()
+        options = self.settled(options)
         self.validate_options(options)
         order = None if deck_order is None else self._parse_deck_order(deck_order)
         state = GameState(self.deck.name, options, players, seed, [0] * players,
@@ -185,8 +211,10 @@ class Rules:
         """The action names `seat` may use now."""
         if s.status != PLAYING or s.left[seat]:
             return []
+        calls = self._call_actions(s, seat) if s.uncalled else []
         if seat != s.turn:
-            return [PLAY, CONCEDE] if self.can_jump_in(s, seat, s.discard[-1]) else [CONCEDE]
+            jump = [PLAY] if self.can_jump_in(s, seat, s.discard[-1]) else []
+            return [*jump, *calls, CONCEDE]
         if s.color == NONE:
             return [CHOOSE, CONCEDE]
         actions = [PLAY] if self.playable_cards(s, seat) else []
@@ -194,8 +222,29 @@ class Rules:
             actions.append(TAKE)
         elif not actions:
             actions.append(DRAW if self.can_draw(s) else PASS)
+        elif self.optional_draw:
+            if s.drawn != NONE:
+                actions.append(PASS)  # keep the card just drawn
+            elif self.can_draw(s):
+                actions.append(DRAW)
+        actions.extend(calls)
         actions.append(CONCEDE)
         return actions
+
+    @staticmethod
+    def _call_actions(s: GameState, seat: int) -> list[str]:
+        if s.left[seat]:
+            return []
+        calls = [CALL] if seat in s.uncalled else []
+        if any(other != seat for other in s.uncalled):
+            calls.append(CATCH)
+        return calls
+
+    def _call_moves(self, s: GameState, seat: int) -> list[Move]:
+        if not s.uncalled or s.left[seat]:
+            return []
+        moves = [Move(CALL)] if seat in s.uncalled else []
+        return moves + [Move(CATCH, target=other) for other in s.uncalled if other != seat]
 
     def legal_moves(self, s: GameState, seat: int) -> list[Move]:
         """Every move `seat` may make now, concede aside: one per card, color and target."""
@@ -204,12 +253,21 @@ class Rules:
         hand = s.hands[seat]
         if seat != s.turn:
             top = s.discard[-1]
-            return self._card_moves(s, seat, hand, top) if self.can_jump_in(s, seat, top) else []
+            jump = self._card_moves(s, seat, hand, top) if self.can_jump_in(s, seat, top) else []
+            return jump + self._call_moves(s, seat)
         if s.color == NONE:
             return list(self._choose_moves)
         playable = self.playable_cards(s, seat)
         moves: list[Move] = []
-        if self.has_targets(s.options):
+        if s.options.last_card_call:
+            for card in playable:
+                card_moves = (self._card_moves(s, seat, hand, card) if self.has_targets(s.options)
+                              else self._play_moves[card])
+                moves += card_moves
+                # The same play calling "last card", where it leaves one card.
+                moves += [move._replace(call=True) for move in card_moves
+                          if self.cards_after_play(s, seat, card, move.target) == 1]
+        elif self.has_targets(s.options):
             for card in playable:
                 moves += self._card_moves(s, seat, hand, card)
         else:
@@ -220,7 +278,16 @@ class Rules:
             moves.append(_TAKE)
         elif not moves:
             moves.append(_DRAW if self.can_draw(s) else _PASS)
-        return moves
+        elif self.optional_draw:
+            if s.drawn != NONE:
+                moves.append(_PASS)
+            elif self.can_draw(s):
+                moves.append(_DRAW)
+        return moves + self._call_moves(s, seat)
+
+    def cards_after_play(self, s: GameState, seat: int, card: int, target: int | None) -> int:
+        """Deck hook: how many cards `seat` holds once `card` is played (and its effect done)."""
+        return len(s.hands[seat]) - 1
 
     def _card_moves(self, s: GameState, seat: int, hand: list[int], card: int) -> list[Move]:
         if not self.needs_target(s, hand, card):
@@ -235,7 +302,7 @@ class Rules:
         deck = self.deck
         return tuple(
             tuple(Move(PLAY, code, color) for color in
-                  (COLORS if deck.colors[card] == NO_COLOR else (None,)))
+                  (COLORS if deck.colors[card] == NO_COLOR and self.color_declared else (None,)))
             for card, code in enumerate(deck.codes)
         )
 
@@ -256,6 +323,8 @@ class Rules:
             checked = self._check_play(state, seat, move)
         elif action == CONCEDE:
             checked = _REFUSED["not-your-turn"] if state.left[seat] else None
+        elif action in (CALL, CATCH):
+            checked = self._check_call(state, seat, move)
         elif seat != state.turn or state.left[seat]:
             return _REFUSED["not-your-turn"]
         elif action == CHOOSE:
@@ -270,6 +339,8 @@ class Rules:
             raise ValueError(f"unknown action {action!r}")
         if isinstance(checked, Refused):
             return checked
+        calls = state.options.last_card_call
+        hands_before = state.hands[:] if calls else None
         s = state if in_place else state.copy()
         events: list[Event] = []
         if action == PLAY:
@@ -286,8 +357,15 @@ class Rules:
             s.color = checked
             s.jump_open = False
             events.append(Event("chose", seat, color=COLORS[checked]))
+        elif action in (CALL, CATCH):
+            self._call_or_catch(s, seat, move, events)
         else:
             self._concede(s, seat, events)
+        if action not in (CALL, CATCH):
+            if s.round_status == ROUND_PLAYING and s.status == PLAYING:
+                self.after_move(s, seat, events)
+            if calls:
+                self._note_last_cards(hands_before, s, seat, move, events)
         if s.round_status == ROUND_PLAYING and not s.draw_pile and len(s.discard) == 1:
             self._check_blocked(s, events)
         if s.round_status != ROUND_PLAYING and s.status == PLAYING:
@@ -318,7 +396,7 @@ class Rules:
                 return _REFUSED[reason]
         color = self.deck.colors[card]
         if color == NO_COLOR:
-            color = COLOR_INDEX.get(move.color, NONE) if isinstance(move.color, str) else NONE
+            color = self.declared_color(move.color)
             if color == NONE:
                 return _REFUSED["color-required"]
         target = move.target
@@ -330,7 +408,57 @@ class Rules:
                 return _REFUSED["target-required"]
         else:
             target = None
+        if move.call and not s.options.last_card_call:
+            return _REFUSED["nothing-to-call"]
         return card, color, target
+
+    def declared_color(self, color: object) -> int:
+        """Deck hook: the color a Wild is played with (its index), NONE if none valid."""
+        return COLOR_INDEX.get(color, NONE) if isinstance(color, str) else NONE
+
+    def _check_call(self, s: GameState, seat: int, move: Move) -> Refused | None:
+        """A call by a seat holding one card it has not called; a catch of another such seat.
+        Either may come from any seat still playing, whoever's turn it is."""
+        if s.left[seat]:
+            return _REFUSED["not-your-turn"]
+        if move.action == CALL:
+            return None if seat in s.uncalled else _REFUSED["nothing-to-call"]
+        target = move.target
+        if (isinstance(target, bool) or not isinstance(target, int)
+                or not 0 <= target < s.players or target == seat or s.left[target]):
+            return _REFUSED["target-required"]
+        return None if target in s.uncalled else _REFUSED["nothing-to-catch"]
+
+    def _call_or_catch(self, s: GameState, seat: int, move: Move, events: list[Event]) -> None:
+        if move.action == CALL:
+            s.uncalled = tuple(x for x in s.uncalled if x != seat)
+            events.append(Event("called", seat))
+            return
+        target = move.target
+        s.uncalled = tuple(x for x in s.uncalled if x != target)
+        events.append(Event("caught", seat, target=target))
+        self.draw(s, target, CATCH_PENALTY, events, kind="took")
+
+    def _note_last_cards(self, hands_before: list[list[int]], s: GameState, seat: int,
+                         move: Move, events: list[Event]) -> None:
+        """After a move other than a call or a catch: the window to catch those who had not
+        called has gone, and whoever this move left holding one card must call, unless the
+        mover called with the play. The engine replaces a hand it changes, never edits it, so
+        an unchanged hand is the same list."""
+        if s.round_status != ROUND_PLAYING or s.status != PLAYING:
+            s.uncalled = ()
+            return
+        uncalled = []
+        for x, hand in enumerate(s.hands):
+            if len(hand) == 1 and hand is not hands_before[x]:
+                if x == seat and move.call:
+                    events.append(Event("called", seat))
+                else:
+                    uncalled.append(x)
+        s.uncalled = tuple(uncalled)
+
+    def after_move(self, s: GameState, seat: int, events: list[Event]) -> None:
+        """Deck hook: after an accepted move (a call or a catch aside) in a round going on."""
 
     def _check_choose(self, s: GameState, move: Move) -> Refused | int:
         if s.color != NONE:
@@ -341,6 +469,9 @@ class Rules:
     def _check_draw_or_pass(self, s: GameState, seat: int, action: str) -> Refused | None:
         if s.penalty:
             return _REFUSED["penalty-waiting"]
+        if self.optional_draw:  # draw instead of playing; keep (pass) the card just drawn
+            kept = action == PASS
+            return None if kept == (s.drawn != NONE) else _REFUSED["must-play"]
         if s.drawn != NONE or self.playable_cards(s, seat):
             return _REFUSED["must-play"]
         if action == PASS and self.can_draw(s):
@@ -361,7 +492,8 @@ class Rules:
         deck = self.deck
         events.append(_new(Event, (
             "played", seat, deck.codes[card],
-            COLORS[color] if deck.colors[card] == NO_COLOR else None, target, (), 0, None,
+            COLORS[color] if color >= 0 and deck.colors[card] == NO_COLOR else None, target,
+            (), 0, None,
         )))
         if hand:
             self.play_effect(s, seat, card, target, events)

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 PLAY, DRAW, TAKE, PASS, CHOOSE, CONCEDE = "play", "draw", "take", "pass", "choose", "concede"
-ACTIONS = (PLAY, DRAW, TAKE, PASS, CHOOSE, CONCEDE)
+# The last-card call (All Wild, or the house rule `last_card_call`): any seat, out of turn too.
+CALL, CATCH = "call", "catch"
+ACTIONS = (PLAY, DRAW, TAKE, PASS, CHOOSE, CONCEDE, CALL, CATCH)
 
 # Reason codes of api.md, each with a sentence for people.
 REASONS = {
@@ -31,6 +33,13 @@ REASONS = {
     "target-required": "Name another player's seat as the target.",
     # Ours (not fixed by api.md): `choose` when no color is waiting to be chosen.
     "nothing-to-choose": "No color is waiting to be chosen.",
+    # The last-card call (issue 12).
+    "nothing-to-catch": (
+        "That player cannot be caught: they do not hold one card without having called "
+        "\"last card\", or a move has been made since."
+    ),
+    "nothing-to-call": "There is nothing to call: the last-card call is off at this table, or "
+                       "you are not holding one card you have yet to call.",
 }
 
 
@@ -41,16 +50,18 @@ class Move(NamedTuple):
     card: str | None = None
     color: str | None = None
     target: int | None = None
+    call: bool = False  # a play that calls "last card" with it
 
     def to_dict(self) -> dict:
         return {"action": self.action, "card": self.card, "color": self.color,
-                "target": self.target}
+                "target": self.target, "call": self.call}
 
     @classmethod
     def from_dict(cls, data: dict) -> Move:
         if data.get("action") not in ACTIONS:
             raise ValueError(f"unknown action {data.get('action')!r}")
-        return cls(data["action"], data.get("card"), data.get("color"), data.get("target"))
+        return cls(data["action"], data.get("card"), data.get("color"), data.get("target"),
+                   bool(data.get("call", False)))
 
     def __str__(self) -> str:
         parts = [self.action]
@@ -60,6 +71,8 @@ class Move(NamedTuple):
             parts.append(self.color)
         if self.target is not None:
             parts.append(f"@{self.target}")
+        if self.call:
+            parts.append("call")
         return " ".join(parts)
 
     @classmethod
@@ -68,14 +81,17 @@ class Move(NamedTuple):
         if action not in ACTIONS:
             raise ValueError(f"unknown action {action!r}")
         card = color = target = None
+        call = False
         for word in rest:
             if word.startswith("@"):
                 target = int(word[1:])
+            elif word == "call" and action == PLAY:
+                call = True
             elif action == CHOOSE or (card is not None and color is None):
                 color = word
             else:
                 card = word
-        return cls(action, card, color, target)
+        return cls(action, card, color, target, call)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Table options that change the rules: the four house rules and the scoring mode."""
+"""Table options that change the rules: the house rules and the scoring mode."""
 
 from __future__ import annotations
 
@@ -26,11 +26,16 @@ class Options:
     draw_until_playable: bool = False
     scoring: str = SINGLE
     target: int = TARGET_DEFAULT
+    # Say "last card" or be caught. None: as the deck has it (on with All Wild, off with the
+    # classic deck); a new game and `position` settle it to true or false.
+    last_card_call: bool | None = None
 
     def __post_init__(self) -> None:
         for name in HOUSE_RULES:
             if not isinstance(getattr(self, name), bool):
                 raise InvalidSetup(name, f"{name} must be true or false.")
+        if self.last_card_call is not None and not isinstance(self.last_card_call, bool):
+            raise InvalidSetup("last_card_call", "last_card_call must be true or false.")
         if self.scoring not in (SINGLE, TARGET):
             raise InvalidSetup("scoring", "scoring must be 'single' or 'target'.")
         if (

@@ -12,7 +12,7 @@ from collections import Counter
 from .cards import COLOR_INDEX
 from .decks import rules_for
 from .options import InvalidSetup, Options
-from .state import CLOCKWISE, COUNTERCLOCKWISE, NONE, GameState
+from .state import ANY_COLOR, CLOCKWISE, COUNTERCLOCKWISE, NONE, GameState
 
 
 def position(
@@ -32,10 +32,12 @@ def position(
     left: list[int] = (),
     seed: int = 0,
     deck: str = "classic",
+    uncalled: tuple[int, ...] = (),
 ) -> GameState:
     """`discard` lists the cards under `top`, bottom first. `draw_pile` lists the draw pile top
     card first; when it is None, every card of the deck not placed elsewhere forms the pile (in
-    hand order, top card first). `color` defaults to the top card's color."""
+    hand order, top card first). `color` defaults to the top card's color (with the All Wild
+    deck: none). `uncalled`: seats holding one card that may still be caught."""
     rules = rules_for(deck)
     cards = rules.deck
     ids = cards.ids
@@ -61,15 +63,18 @@ def position(
     pile.reverse()  # the top card is the last item
     top_id = discard_ids[-1]
     color_index = cards.colors[top_id] if color is None else COLOR_INDEX[color]
+    if color is None and not rules.color_declared:
+        color_index = ANY_COLOR
     left_flags = [seat in left for seat in range(players)]
     state = GameState(
-        deck, options or Options(), players, seed, list(scores or [0] * players), left_flags,
-        [0] * players,
+        deck, rules.settled(options or Options()), players, seed,
+        list(scores or [0] * players), left_flags, [0] * players,
         round_number=1,
         dealer=(turn - 1) % players if dealer is None else dealer,
         hands=hand_ids, draw_pile=pile, discard=discard_ids, color=color_index,
         direction=CLOCKWISE if direction == "clockwise" else COUNTERCLOCKWISE,
         turn=turn, penalty=penalty, drawn=NONE if drawn is None else ids[drawn],
+        uncalled=tuple(uncalled),
     )
     state.shuffles = 1
     return state

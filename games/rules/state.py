@@ -14,6 +14,7 @@ PLAYING, FINISHED = "playing", "finished"
 ROUND_PLAYING, ROUND_WON, ROUND_BLOCKED, ROUND_ABANDONED = "playing", "won", "blocked", "abandoned"
 CLOCKWISE, COUNTERCLOCKWISE = 1, -1
 NONE = -1  # no card, no color, no seat
+ANY_COLOR = -2  # All Wild: no color in play (none was declared; a declared one changes nothing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,11 @@ class GameState:
     round_status: str = ROUND_PLAYING
     round_winner: int | None = None
     round_points: int | None = None
+    # The last-card call: seats holding one card that have not called. Any other seat may catch
+    # them until the next move (a call or a catch aside) is made.
+    uncalled: tuple[int, ...] = ()
+    # All Wild, two players: turns still to be lost by a seat (a Wild Skip Two's second).
+    lost_turns: tuple[int, ...] = ()
 
     def copy(self) -> GameState:
         """A copy that shares the hands, the draw pile and the discard pile: the engine never
@@ -70,6 +76,7 @@ class GameState:
             self.hands[:], self.draw_pile, self.discard,
             self.color, self.direction, self.turn, self.penalty, self.drawn, self.jump_open,
             self.shuffles, self.round_status, self.round_winner, self.round_points,
+            self.uncalled, self.lost_turns,
         )
 
     @property
@@ -103,6 +110,7 @@ class GameState:
             "drawn": self.drawn, "jump_open": self.jump_open, "shuffles": self.shuffles,
             "round_status": self.round_status, "round_winner": self.round_winner,
             "round_points": self.round_points,
+            "uncalled": list(self.uncalled), "lost_turns": list(self.lost_turns),
         }
 
     @classmethod
@@ -118,4 +126,6 @@ class GameState:
         data["hands"] = [list(hand) for hand in data["hands"]]
         data["draw_pile"] = list(data["draw_pile"])
         data["discard"] = list(data["discard"])
+        data["uncalled"] = tuple(data.get("uncalled", ()))
+        data["lost_turns"] = tuple(data.get("lost_turns", ()))
         return cls(**data)

@@ -5,8 +5,10 @@ when nothing can be drawn). A color is the one the hand holds most of. Ties, so 
 always the same for the same state:
 - between cards worth the same points, the one shown first in the sorted hand;
 - between colors held equally often (or none held), red, yellow, green, blue in that order;
-- a 7 under 7-0 swaps with the seat holding the fewest cards, the nearest in the direction of
-  play among equals.
+- a 7 under 7-0, a Wild Targeted Draw Two and a Wild Forced Swap name the seat holding the
+  fewest cards, the nearest in the direction of play among equals;
+- with the All Wild deck no color is declared (it would change nothing), and a play that leaves
+  the seat one card calls "last card" with it (under the last-card call).
 """
 
 from __future__ import annotations
@@ -42,14 +44,16 @@ def timeout_move(state: GameState) -> Move:
             if deck.points[card] > deck.points[best]:
                 best = card
         color = None
-        if deck.colors[best] == NO_COLOR:
+        if deck.colors[best] == NO_COLOR and rules.color_declared:
             rest = list(hand)
             rest.remove(best)
             color = most_held_color(deck.colors, rest)
         target = None
         if rules.needs_target(state, hand, best):
             target = _fewest_cards(state, seat)
-        return Move(PLAY, deck.codes[best], color, target)
+        call = bool(state.options.last_card_call) and rules.cards_after_play(
+            state, seat, best, target) == 1
+        return Move(PLAY, deck.codes[best], color, target, call)
     return Move(DRAW if rules.can_draw(state) else PASS)
 
 

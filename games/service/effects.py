@@ -8,9 +8,11 @@ request the broker is reached after the response is sent (`wildcards.after_respo
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from games.models import Seat, Table
 from games.rules import ranking, rules_for
@@ -19,6 +21,8 @@ from games.storage.reads import Game
 from notifications.outbox import queue_game_over, queue_your_turn
 from wildcards import after_response
 from wildcards.celery import app
+
+from .bots import may_jump_in
 
 PLAY_BOT_TURNS = "games.tasks.play_bot_turns"
 EXPIRE_TURN = "games.tasks.expire_turn"
@@ -29,18 +33,30 @@ def publish(task: str, *args, eta: datetime | None = None) -> None:
     app.tasks[task].apply_async(args, eta=eta)
 
 
+def bot_delay(game: Game) -> timedelta:
+    """How long a bot seems to think at this table: a moment at a real-time table
+    (`WILDCARDS_BOT_DELAY_MS`), none turn by turn."""
+    if game.table.mode != Table.Mode.REALTIME:
+        return timedelta(0)
+    return timedelta(milliseconds=settings.WILDCARDS_BOT_DELAY_MS)
+
+
 def next_turn_follows(game: Game) -> None:
-    """Queue what the new turn needs: a bot's move when a bot is to play; at a real-time
-    table, the expiry of a person's turn at its deadline (the sweep is the safety net). Each
-    task carries the version it was made for and does nothing if the table moved on."""
+    """Queue what the new turn needs: the bots' moves when a bot is to play or may jump in
+    (after a human-like delay at a real-time table); at a real-time table, the expiry of a
+    person's turn at its deadline (the sweep is the safety net). Each task carries the version
+    it was made for and does nothing if the table moved on."""
     if game.state is None or game.state.status != PLAYING:
         return
     seat = game.seats[game.state.turn]
     table_id, version = game.table.pk, game.table.version
-    if seat.played_by_bot:
+    if seat.played_by_bot or may_jump_in(game):
+        delay = bot_delay(game)
+        eta = timezone.now() + delay if delay else None
         transaction.on_commit(lambda: after_response.soon(
-            lambda: publish(PLAY_BOT_TURNS, table_id, version)))
-    elif game.table.mode == Table.Mode.REALTIME and game.round.deadline_at is not None:
+            lambda: publish(PLAY_BOT_TURNS, table_id, version, eta=eta)))
+    if (not seat.played_by_bot and game.table.mode == Table.Mode.REALTIME
+            and game.round.deadline_at is not None):
         deadline = game.round.deadline_at
         transaction.on_commit(lambda: after_response.soon(
             lambda: publish(EXPIRE_TURN, table_id, version, eta=deadline)), robust=True)

@@ -22,7 +22,7 @@ from .clock import turn_deadline
 from .errors import GameError, not_seated
 from .tables import locked
 
-AVAILABLE_DECKS = ("classic",)
+AVAILABLE_DECKS = ("classic", "all-wild")
 
 
 def create_table(user, choices: dict) -> Game:
@@ -37,14 +37,18 @@ def create_table(user, choices: dict) -> Game:
     if deck not in AVAILABLE_DECKS:
         raise GameError("deck-unavailable", f"The {deck} deck is not available yet.",
                         field="deck")
+    rules = rules_for(deck)
+    if choices.get("last_card_call") is None:  # as the deck has it
+        choices["last_card_call"] = rules.settled(None).last_card_call
     table = Table(host=user, **choices)
     if seed is not None:
         table.seed = seed
     table.deck_order = deck_order
     try:
         options = options_of(table)
+        rules.validate_options(options)
         if deck_order is not None:
-            rules_for(deck).new_game(table.players, options, 0, deck_order)  # checks the order
+            rules.new_game(table.players, options, 0, deck_order)  # checks the order
     except InvalidSetup as error:
         raise GameError("invalid", error.detail, field=error.field) from None
     with transaction.atomic():
@@ -166,12 +170,16 @@ def swap_seat(table_id: int, user, number: int, *, to_bot: bool, level: str | No
               invite: str | None = None) -> tuple[Game, bool]:
     """Swap a person for a bot or a bot for a person. Before the first deal it happens at once;
     during a game to a target score it happens when the next round is dealt (pending until
-    then); a single-round game has no "between rounds" once it has started. Returns the table
-    and whether the swap is pending."""
+    then); a single-round game has no "between rounds" once it has started. A bot asked for a
+    seat a bot already plays, at another level, is the host changing that bot's level: at
+    once. Returns the table and whether the swap is pending."""
     with transaction.atomic():
         game = locked(table_id)
         table = game.table
         seat = _seat_numbered(game, number)
+        if to_bot and seat.state == Seat.State.BOT and level not in (None, seat.bot_level):
+            _relevel(game, seat, user, level)
+            return game, False
         if to_bot:
             change = _to_bot(game, seat, user, level)
         else:
@@ -197,6 +205,17 @@ def swap_seat(table_id: int, user, number: int, *, to_bot: bool, level: str | No
             writes.write_seats([seat], ["user", "state", "bot_level", "pending_swap"])
         writes.bump(game)
     return game, pending
+
+
+def _relevel(game: Game, seat: Seat, user, level: str) -> None:
+    """The host sets the level of a bot already playing a seat (one seated as a bot, or one
+    that took over a person's seat): at once, as a level never changes a rule."""
+    _require_host(game, user)
+    if game.table.status == Table.Status.FINISHED:
+        raise GameError("game-not-playing", "This seat has no more part in the game.")
+    seat.bot_level = level
+    writes.write_seats([seat], ["bot_level"])
+    writes.bump(game)
 
 
 def _to_bot(game: Game, seat: Seat, user, level: str | None) -> dict:

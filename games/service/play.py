@@ -16,17 +16,18 @@ from django.utils import timezone
 from games.models import Move as MoveRow
 from games.models import Seat, Table
 from games.rules import REASONS, Move, rules_for, timeout_move, turn_goes_on
+from games.rules.bots import NORMAL
 from games.rules.moves import CONCEDE
 from games.rules.state import PLAYING
 from games.storage import reads, writes
-from games.storage.reads import Game, NoSuchTable
+from games.storage.reads import Game
 
-from . import effects, lobby, presence
+from . import bots, effects, lobby, presence
 from .clock import TIMEOUTS_TO_BOT, next_deadline
 from .errors import Accepted, GameError, Refusal, not_seated
 from .lobby import swaps_between_rounds
+from .shown import state_view
 from .tables import locked
-from .viewing import state_view
 
 BOT_MOVES_PER_TASK = 200  # a long run of bot turns goes on in a fresh task
 
@@ -99,28 +100,58 @@ def _judge(game: Game, seat: Seat, move: Move, expected_version: int | None, *, 
     return Accepted()
 
 
-def _table_plays(game: Game, seat: Seat, *, by: str, now: datetime) -> int:
-    """The table plays the whole turn of `seat`, move by move while the turn goes on (a
-    starter's color chosen, a drawn card to play). Returns the number of moves."""
+def _play_on(game: Game, now: datetime, *, expired: bool = False,
+             limit: int = BOT_MOVES_PER_TASK) -> int:
+    """The one loop in which the table moves for seats, until a person is to act: first, if
+    `expired`, the whole turn of the seat whose time ran out (a person's: the plain timeout
+    move, or the seat leaves if the table says so, and at a real-time table the third time
+    hands the seat to a bot; a bot's whose task got lost: its own move); then the bots, a
+    jump-in before the turn's own move, each with its level's choice on its seat's view. At
+    a real-time table with a bot delay it stops after one turn: the next task comes after the
+    delay. Stops after about `limit` moves. Returns the number of moves made."""
+    table = game.table
+    paced = bool(effects.bot_delay(game))
+    timed_out = game.state.turn if expired else None
     made = 0
-    while True:
+    while made < limit and game.state is not None and game.state.status == PLAYING:
         before = game.state
-        answer = _judge(game, seat, timeout_move(before), None, by=by, now=now)
-        if isinstance(answer, Refusal):  # the timeout move is legal by construction
-            raise RuntimeError(f"the table's move for seat {seat.number} was refused: "
+        jump = None if timed_out is not None else bots.jump_in(game)
+        seat = jump[0] if jump else game.seats[before.turn]
+        if jump:
+            move, by = jump[1], MoveRow.By.BOT
+        elif seat.played_by_bot:
+            move, by = bots.bot_move(game, seat), MoveRow.By.BOT
+        elif timed_out is None:
+            return made  # a person is to play
+        elif table.mode == Table.Mode.TURN and table.on_expiry == Table.OnExpiry.LEAVE:
+            move, by = Move(CONCEDE), MoveRow.By.TIMER
+        else:
+            move, by = timeout_move(before), MoveRow.By.TIMER
+        if move is None:
+            raise RuntimeError(f"the bot of seat {seat.number} had no move on its turn")
+        answer = _judge(game, seat, move, None, by=by, now=now)
+        if isinstance(answer, Refusal):  # bots and the timeout move choose legal moves only
+            raise RuntimeError(f"the table's move {move} for seat {seat.number} was refused: "
                                f"{answer.code}")
         made += 1
-        if not turn_goes_on(before, game.state, seat.number):
+        if turn_goes_on(before, game.state, seat.number):
+            continue
+        if timed_out is not None and by == MoveRow.By.TIMER and move.action != CONCEDE:
+            _count_timeout(game, seat)
+        timed_out = None
+        if paced:
             return made
-
-
-def _bots_play(game: Game, now: datetime, limit: int) -> int:
-    """While a bot is to play, it plays its turn (at most about `limit` moves)."""
-    made = 0
-    while (made < limit and game.state is not None and game.state.status == PLAYING
-           and game.seats[game.state.turn].played_by_bot):
-        made += _table_plays(game, game.seats[game.state.turn], by=MoveRow.By.BOT, now=now)
     return made
+
+
+def _count_timeout(game: Game, seat: Seat) -> None:
+    """At a real-time table the third time a player runs out of time a bot takes the seat."""
+    if game.table.mode != Table.Mode.REALTIME:
+        return
+    seat.timeouts += 1
+    if seat.timeouts >= TIMEOUTS_TO_BOT and seat.state == Seat.State.PLAYING:
+        seat.state, seat.bot_level = Seat.State.BOT, seat.bot_level or NORMAL
+    writes.write_seats([seat], ["timeouts", "state", "bot_level"])
 
 
 def play_bot_turns(table_id: int, version: int, limit: int = BOT_MOVES_PER_TASK) -> int:
@@ -128,12 +159,12 @@ def play_bot_turns(table_id: int, version: int, limit: int = BOT_MOVES_PER_TASK)
     for an older version does nothing). Returns the number of moves made."""
     with transaction.atomic():
         try:
-            game = reads.load(table_id, lock=True)
-        except NoSuchTable:
+            game = locked(table_id)
+        except GameError:  # the table is gone
             return 0
         if game.table.version != version:
             return 0
-        made = _bots_play(game, timezone.now(), limit)
+        made = _play_on(game, timezone.now(), limit=limit)
         if made:
             effects.next_turn_follows(game)  # a fresh task goes on if the limit stopped this one
         return made
@@ -149,7 +180,7 @@ def expire_turn(table_id: int, now: datetime, *, due: datetime | None = None,
     with transaction.atomic():
         if not reads.try_lock(table_id):
             return False
-        game = reads.load(table_id, lock=True)
+        game = locked(table_id)
         if version is not None and game.table.version != version:
             return False
         r = game.round
@@ -157,30 +188,9 @@ def expire_turn(table_id: int, now: datetime, *, due: datetime | None = None,
                 or game.state.status != PLAYING or r is None or r.deadline_at is None
                 or r.deadline_at > now or (due is not None and r.deadline_at != due)):
             return False
-        _out_of_time(game, now)
+        _play_on(game, now, expired=True)
         effects.next_turn_follows(game)
         return True
-
-
-def _out_of_time(game: Game, now: datetime) -> None:
-    """The seat whose turn it is ran out of time (the table is locked): a bot's turn whose
-    task got lost is played now; else the table's choice: the seat leaves, or the table plays
-    its turn (at a real-time table the third time hands the seat to a bot)."""
-    table = game.table
-    seat = game.seats[game.state.turn]
-    if seat.played_by_bot:
-        _table_plays(game, seat, by=MoveRow.By.BOT, now=now)
-    elif table.mode == Table.Mode.TURN and table.on_expiry == Table.OnExpiry.LEAVE:
-        answer = _judge(game, seat, Move(CONCEDE), None, by=MoveRow.By.TIMER, now=now)
-        if isinstance(answer, Refusal):
-            raise RuntimeError(f"conceding for seat {seat.number} was refused: {answer.code}")
-    else:
-        _table_plays(game, seat, by=MoveRow.By.TIMER, now=now)
-        if table.mode == Table.Mode.REALTIME:
-            seat.timeouts += 1
-            if seat.timeouts >= TIMEOUTS_TO_BOT and seat.state == Seat.State.PLAYING:
-                seat.state, seat.bot_level = Seat.State.BOT, seat.bot_level or "normal"
-            writes.write_seats([seat], ["timeouts", "state", "bot_level"])
 
 
 def leave_every_table(user) -> None:

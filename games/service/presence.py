@@ -77,7 +77,7 @@ def mark_away(table_id: int, now: datetime) -> int:
     """Seats of a real-time table whose players have not been seen for two minutes get a bot
     until they return. Returns how many seats went away."""
     with transaction.atomic():
-        game = reads.load(table_id, lock=True)
+        game = locked(table_id)
         if game.table.mode != Table.Mode.REALTIME or game.table.status != Table.Status.PLAYING:
             return 0
         gone = [seat for seat in game.seats

@@ -6,53 +6,17 @@ shape for the API, the web page and the event stream; a person who may not watch
 from __future__ import annotations
 
 import contextlib
-from datetime import datetime
 
 from games.models import Seat, Table
-from games.rules import log_entry_for, public_view, view_for
+from games.rules import ranking, rules_for
 from games.storage import reads
 from games.storage.reads import Game, NoSuchTable
 
 from . import presence
 from .errors import GameError, no_such_table
+from .shown import iso, log_view, state_view
 
 LOG_PAGE = 500
-
-
-def iso(moment: datetime | None) -> str | None:
-    return moment.isoformat().replace("+00:00", "Z") if moment else None
-
-
-def seat_view(seat: Seat, cards: int) -> dict:
-    return {
-        "seat": seat.number, "name": seat.name,
-        "bot": seat.bot_level if seat.state == Seat.State.BOT else None,
-        "cards": cards, "score": seat.score, "state": seat.state,
-    }
-
-
-def state_view(game: Game, seat: Seat | None) -> dict:
-    """The state of api.md as `seat` sees it, or as a spectator does (`seat` None)."""
-    table, state = game.table, game.state
-    if state is None:
-        view = {"table": table.pk, "version": table.version, "status": table.status,
-                "seats": [seat_view(s, 0) for s in game.seats], "round": None,
-                "last_round": None, "ranking": None}
-        if seat is not None:
-            view["you"] = {"seat": seat.number, "hand": [], "playable": [], "refusals": {},
-                           "drawn": None, "actions": []}
-        return view
-    engine = view_for(state, seat.number) if seat is not None else public_view(state)
-    round_view = engine["round"]
-    round_view["deadline"] = iso(game.round.deadline_at if game.round is not None else None)
-    view = {"table": table.pk, "version": table.version, "status": table.status,
-            "seats": [seat_view(s, row["cards"])
-                      for s, row in zip(game.seats, engine["seats"], strict=True)],
-            "round": round_view, "last_round": engine["last_round"],
-            "ranking": engine["ranking"]}
-    if seat is not None:
-        view["you"] = engine["you"]
-    return view
 
 
 def viewer(game: Game, user) -> Seat | None:
@@ -122,8 +86,7 @@ def table_page(table_id: int, user, *, since: int | None = None,
         game = reads.load(table_id)
         seat = game.seat_of(user)
     number = seat.number if seat is not None else None
-    log = [log_entry_for({**entry, "at": iso(entry["at"])}, number)
-           for entry in reads.last_log_entries(game.table, recent)]
+    log = log_view(reads.last_log_entries(game.table, recent), number)
     return game, state_view(game, seat), log
 
 
@@ -135,9 +98,21 @@ def move_log(table_id: int, user, after: int = 0, limit: int = LOG_PAGE) -> dict
         presence.seen(table_id, user, seat.state, seat.last_seen_at)
     entries = reads.log_entries(game.table, after, limit + 1)
     number = seat.number if seat is not None else None
-    return {"moves": [log_entry_for({**entry, "at": iso(entry["at"])}, number)
-                      for entry in entries[:limit]],
+    return {"moves": log_view(entries[:limit], number),
             "more": len(entries) > limit}
+
+
+def rankings(table_ids: list[int]) -> dict[int, list[dict]]:
+    """The final ranking of each finished table among `table_ids` (rank, seat, name, score,
+    left), by table id: what anyone who may see the table sees once the game is over."""
+    found = {}
+    for game in reads.finished_games(table_ids):
+        if game.state is None:
+            continue
+        names = {seat.number: seat.name for seat in game.seats}
+        found[game.table.pk] = [{**line, "name": names.get(line["seat"])}
+                                for line in ranking(game.state, rules_for(game.state).deck)]
+    return found
 
 
 def games_of(user) -> list[dict]:

@@ -7,7 +7,7 @@ or the length of the history.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
@@ -37,6 +37,9 @@ class Game:
     round: Round | None = None
     hands: list[Hand] | None = None
     state: GameState | None = None
+    # The move log entries written through this object (by `writes.save_move`), for the event
+    # stream's message after the commit.
+    logged: list[dict] = field(default_factory=list)
 
     def seat_of(self, user) -> Seat | None:
         if user is None or not user.is_authenticated:
@@ -189,6 +192,29 @@ def table_with_seats(table_id: int) -> Game:
     return load_game(load_table(table_id), with_round=False)
 
 
+def finished_games(table_ids: list[int]) -> list[Game]:
+    """Finished tables with their seats and last round, the engine's state of each built: three
+    queries however many (the home page ranks up to twenty)."""
+    tables = list(Table.objects.filter(pk__in=table_ids, status=Table.Status.FINISHED)
+                  .select_related("current_round"))
+    seats: dict[int, list[Seat]] = {table.pk: [] for table in tables}
+    for seat in (Seat.objects.filter(table__in=tables).select_related("user")
+                 .order_by("number")):
+        seats[seat.table_id].append(seat)
+    hands: dict[int, list[Hand]] = {}
+    for hand in Hand.objects.filter(round__table__in=tables).order_by("seat"):
+        hands.setdefault(hand.round_id, []).append(hand)
+    games = []
+    for table in tables:
+        game = Game(table, seats[table.pk])
+        game.round = table.current_round
+        if game.round is not None:
+            game.hands = hands.get(game.round.pk, [])
+            game.state = game_state(table, game.seats, game.round, game.hands)
+        games.append(game)
+    return games
+
+
 def tables_by_status(wanted: str, limit: int = 100) -> list[Game]:
     """`open`: waiting tables with a free seat, newest first; or tables by status."""
     tables = Table.objects.filter(
@@ -216,6 +242,10 @@ def presence_of(table_id: int, user) -> tuple[str, datetime | None, str] | None:
             .values_list("state", "last_seen_at", "table__mode").first())
 
 
+def table_version(table_id: int) -> int | None:
+    return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+
+
 def table_exists(table_id: int) -> bool:
     return Table.objects.filter(pk=table_id).exists()
 
@@ -223,75 +253,38 @@ def table_exists(table_id: int) -> bool:
 def log_entries(table: Table, after: int, limit: int) -> list[dict]:
     """The move log after version `after`, oldest first, at most `limit` entries, as the
     engine's views take them (`games.rules.log_entry_for`)."""
-    rows = MoveRow.objects.filter(table=table, version__gt=after).order_by("version")[:limit]
-    return [{
-        "version": row.version, "round": row.round_number, "seat": row.seat,
-        "action": row.action, "card": row.card, "color": row.color, "target": row.target,
-        "by": row.by, "at": row.created_at, "events": row.events,
-    } for row in rows]
+    rows = (MoveRow.objects.filter(table=table, version__gt=after).order_by("version")
+            .values(*LOG_FIELDS)[:limit])
+    return [log_entry(row) for row in rows]
 
 
-_LOG_FIELDS = ("version", "round_number", "seat", "action", "card", "color", "target", "by",
+LOG_FIELDS = ("version", "round_number", "seat", "action", "card", "color", "target", "by",
                "created_at", "events")
 _LOG = sql.Columns(MoveRow, "m")
 
 
+def log_entry(row: dict) -> dict:
+    return {"version": row["version"], "round": row["round_number"], "seat": row["seat"],
+            "action": row["action"], "card": row["card"], "color": row["color"],
+            "target": row["target"], "by": row["by"], "at": row["created_at"],
+            "events": row["events"]}
+
+
 def last_log_entries(table: Table, count: int) -> list[dict]:
     """The last `count` entries of the move log, newest first (one indexed query: every open
-    table page reads it after each move)."""
+    table page reads it after each move; the rows are read as values, no model instances)."""
     if sql.prepared():
-        rows = [_LOG.build(row) for row in sql.fetch(
+        rows = [dict(zip(_LOG.attnames, _LOG.values(row), strict=True)) for row in sql.fetch(
             f"SELECT {_LOG.sql} FROM {sql.table(MoveRow)} m WHERE m.table_id = %s "
             f"ORDER BY m.version DESC LIMIT %s", [table.pk, count])]
     else:
-        rows = list(MoveRow.objects.filter(table=table).order_by("-version")[:count])
-    return [{"version": row.version, "round": row.round_number, "seat": row.seat,
-             "action": row.action, "card": row.card, "color": row.color,
-             "target": row.target, "by": row.by, "at": row.created_at, "events": row.events}
-            for row in rows]
+        rows = list(MoveRow.objects.filter(table=table).order_by("-version")
+                    .values(*LOG_FIELDS)[:count])
+    return [log_entry(row) for row in rows]
 
 
 def remembered_answer(table: Table, seat: int, key: str) -> IdempotentAnswer | None:
     return IdempotentAnswer.objects.filter(table=table, seat=seat, key=key).first()
-
-
-# ------------------------------------------------------------------- what the clock finds due
-# Only the current round of a game being played has a reminder or a deadline set (an ended
-# round and a finished game clear theirs), so the partial indexes alone find the due rows: no
-# join to the tables, whose number does not matter.
-def due_reminders(now: datetime, limit: int) -> list[tuple[int, datetime]]:
-    """(round id, remind_at) of the reminders due at `now`, the oldest first."""
-    return list(Round.objects.filter(remind_at__lte=now).order_by("remind_at")
-                .values_list("pk", "remind_at")[:limit])
-
-
-def due_deadlines(now: datetime, skip: set[int], limit: int) -> list[tuple[int, datetime]]:
-    """(table id, deadline_at) of the turns due at `now`, the oldest first, but `skip`'s."""
-    return list(Round.objects.filter(deadline_at__lte=now).exclude(table_id__in=skip)
-                .order_by("deadline_at").values_list("table_id", "deadline_at")[:limit])
-
-
-def reminder_round(round_id: int) -> tuple[Round, Seat | None]:
-    """A round whose reminder was claimed, with its table, and the seat whose turn it is."""
-    round_row = Round.objects.select_related("table").get(pk=round_id)
-    seat = (Seat.objects.filter(table_id=round_row.table_id, number=round_row.turn)
-            .select_related("user").first())
-    return round_row, seat
-
-
-def tables_with_seats_unseen_since(since: datetime, limit: int) -> list[int]:
-    """Real-time tables being played with a person's seat not seen since `since`."""
-    return sorted(set(Seat.objects.filter(
-        table__mode=Table.Mode.REALTIME, table__status=Table.Status.PLAYING,
-        state=Seat.State.PLAYING, user__isnull=False, last_seen_at__lt=since,
-    ).values_list("table_id", flat=True)[:limit]))
-
-
-def turn_is_due(table_id: int, version: int, now: datetime) -> bool:
-    """Whether the table is still at `version` with its turn due at `now` (one cheap query
-    before taking the lock)."""
-    return Table.objects.filter(pk=table_id, version=version,
-                                current_round__deadline_at__lte=now).exists()
 
 
 def try_lock(table_id: int) -> bool:

@@ -67,6 +67,11 @@ class Columns:
 
     def build(self, row: Sequence, start: int = 0) -> Model:
         """The instance in `row[start:start + width]`."""
+        return self.model.from_db(DB, self.attnames, self.values(row, start))
+
+    def values(self, row: Sequence, start: int = 0) -> list:
+        """The Python values in `row[start:start + width]`, in `attnames` order (for rows read
+        only as values: no model instance is made)."""
         connection = connections[DB]
         values = list(row[start:start + self.width])
         for i, converters, column in self._converters:
@@ -74,7 +79,7 @@ class Columns:
             for convert in converters:
                 value = convert(value, column, connection)
             values[i] = value
-        return self.model.from_db(DB, self.attnames, values)
+        return values
 
     def build_or_none(self, row: Sequence, start: int = 0) -> Model | None:
         """None for the all-NULL columns of an outer join that found nothing (the primary key

@@ -11,14 +11,18 @@ from __future__ import annotations
 from games.models import Hand, Round, Seat, Table
 from games.rules import COLORS, GameState, Options, RoundSummary, rules_for
 from games.rules.cards import COLOR_INDEX
-from games.rules.state import FINISHED, NONE, PLAYING
+from games.rules.state import ANY_COLOR, FINISHED, NONE, PLAYING
+
+# The round row's color: a color's name, null while a Wild starter's is to be chosen, or "any"
+# (All Wild: no color in play).
+ANY = "any"
 
 
 def options_of(table: Table) -> Options:
     return Options(
         stacking=table.stacking, seven_zero=table.seven_zero, jump_in=table.jump_in,
         draw_until_playable=table.draw_until_playable, scoring=table.scoring,
-        target=table.target,
+        target=table.target, last_card_call=table.last_card_call,
     )
 
 
@@ -42,11 +46,12 @@ def game_state(table: Table, seats: list[Seat], r: Round, hands: list[Hand]) -> 
         hands=[[ids[code] for code in hand.cards] for hand in hands],
         draw_pile=[ids[code] for code in r.draw_pile],
         discard=[ids[code] for code in r.discard],
-        color=NONE if r.color is None else COLOR_INDEX[r.color],
+        color=NONE if r.color is None else ANY_COLOR if r.color == ANY else COLOR_INDEX[r.color],
         direction=r.direction, turn=r.turn, penalty=r.penalty,
         drawn=NONE if r.drawn is None else ids[r.drawn],
         jump_open=r.jump_open, shuffles=r.shuffles, round_status=r.status,
         round_winner=r.winner, round_points=r.points,
+        uncalled=tuple(r.uncalled), lost_turns=tuple(r.lost_turns),
     )
 
 
@@ -54,6 +59,7 @@ def game_state(table: Table, seats: list[Seat], r: Round, hands: list[Hand]) -> 
 ROUND_CHANGES = (
     "turn", "direction", "color", "penalty", "drawn", "jump_open", "shuffles", "status",
     "winner", "points", "draw_pile", "discard", "deadline_at", "remind_at", "ended_at",
+    "uncalled", "lost_turns",
 )
 
 
@@ -62,12 +68,14 @@ def round_fields(state: GameState) -> dict:
     codes = rules_for(state).deck.codes
     return {
         "turn": state.turn, "direction": state.direction,
-        "color": None if state.color == NONE else COLORS[state.color],
+        "color": (COLORS[state.color] if state.color >= 0
+                  else ANY if state.color == ANY_COLOR else None),
         "penalty": state.penalty, "drawn": None if state.drawn == NONE else codes[state.drawn],
         "jump_open": state.jump_open, "shuffles": state.shuffles, "status": state.round_status,
         "winner": state.round_winner, "points": state.round_points,
         "draw_pile": [codes[c] for c in state.draw_pile],
         "discard": [codes[c] for c in state.discard],
+        "uncalled": list(state.uncalled), "lost_turns": list(state.lost_turns),
     }
 
 

@@ -18,7 +18,7 @@ from games.models import Move as MoveRow
 from games.rules import Applied, GameState, Move, events_json
 
 from . import sql
-from .reads import Game
+from .reads import LOG_FIELDS, Game, log_entry
 from .state import ROUND_CHANGES, hand_cards, last_round_json, round_fields, seat_results
 
 # A seat's fields a change may write (its number changes only when a seat before it is given
@@ -136,17 +136,19 @@ def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, no
     table.version += 1
     table.updated_at = timezone.now()
     sql.update([table], sorted({*table_fields, "updated_at"}), batch)
-    said = next((e for e in result.events if e.kind in ("played", "chose")), None)
-    sql.insert_many([MoveRow(
+    said = next((e for e in result.events if e.kind in ("played", "chose", "caught")), None)
+    row = MoveRow(
         table=table, version=table.version,
         round_number=(result.ended or after).round_number,
         seat=seat, action=move.action, card=move.card,
         # The color and target the rules used (a color sent with a number card is not logged).
         color=said.color if said else None, target=said.target if said else None,
         by=by, events=events_json(result.events), created_at=now,
-    )], batch)
+    )
+    sql.insert_many([row], batch)
     batch.run()
     game.state = after
+    game.logged.append(log_entry({name: getattr(row, name) for name in LOG_FIELDS}))
 
 
 def _save_round(game: Game, before: GameState, after: GameState,

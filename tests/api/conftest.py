@@ -98,7 +98,7 @@ def rigged_table(settings, host, make_player):
         if players is None:
             players = [make_player() for _ in hands[1:]]
         seated = [host, *players]
-        order = deck_order(hands, starter, draw)
+        order = deck_order(hands, starter, draw, deck=body.get("deck", "classic"))
         body.setdefault("seed", 734512908117)  # reproducible later shuffles; long: greppable
         response = host.post("/api/tables", {"players": len(hands), "deck_order": order, **body})
         assert response.status_code == 201, response.content

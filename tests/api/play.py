@@ -13,9 +13,9 @@ def choose_move(you: dict, rng: random.Random, players: int) -> dict:
     if "play" in actions and you["playable"] and (rng.random() < 0.9 or len(actions) == 2):
         card = rng.choice(you["playable"])
         move = {"action": "play", "card": card}
-        if card.startswith("wild"):
-            move["color"] = rng.choice(COLORS)
-        if card.endswith("-7"):
+        if card in ("wild", "wild-draw4") or rng.random() < 0.5:
+            move["color"] = rng.choice(COLORS)  # with the All Wild deck: may, changes nothing
+        if card.endswith(("-7", "-targeted-draw2", "-forced-swap")):
             move["target"] = rng.choice([s for s in range(players) if s != you["seat"]])
         return move
     for action in ("take", "draw", "pass"):

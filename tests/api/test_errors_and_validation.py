@@ -212,7 +212,7 @@ def test_every_option_at_its_limits_is_accepted(host):
     body = {"players": 10, "mode": "realtime", "turn_hours": 72, "on_expiry": "leave",
             "move_timer": "fast", "deck": "classic",
             "options": {"stacking": True, "seven_zero": True, "jump_in": True,
-                        "draw_until_playable": True},
+                        "draw_until_playable": True, "last_card_call": True},
             "scoring": {"mode": "target", "target": 5000}, "spectators": True}
     response = host.post("/api/tables", body)
     assert response.status_code == 201, response.content
@@ -235,7 +235,7 @@ def test_an_empty_body_makes_a_table_with_the_documented_defaults(host):
         "players": 4, "mode": "turn", "turn_hours": 24, "on_expiry": "bot",
         "move_timer": "normal", "deck": "classic",
         "options": {"stacking": False, "seven_zero": False, "jump_in": False,
-                    "draw_until_playable": False},
+                    "draw_until_playable": False, "last_card_call": False},
         "scoring": {"mode": "single", "target": 500}, "spectators": False, "status": "waiting",
     }
 
@@ -246,15 +246,36 @@ def test_partial_options_and_scoring_keep_the_defaults_of_the_rest(host):
     assert response.status_code == 201, response.content
     table = response.json()
     assert table["options"] == {"stacking": False, "seven_zero": False, "jump_in": True,
-                                "draw_until_playable": False}
+                                "draw_until_playable": False, "last_card_call": False}
     assert table["scoring"] == {"mode": "target", "target": 500}
 
 
-def test_the_all_wild_deck_is_not_available_yet(host):
-    error = assert_error(host.post("/api/tables", {"deck": "all-wild"}), 400, "deck-unavailable")
-    assert "all-wild" in error["detail"]
-    assert "deck" in error["fields"]
+@pytest.mark.parametrize("option", ["seven_zero", "draw_until_playable", "jump_in"])
+def test_the_all_wild_deck_refuses_the_options_it_cannot_have_naming_them(host, option):
+    response = host.post("/api/tables", {"deck": "all-wild", "options": {option: True}})
+    error = assert_error(response, 400, "invalid")
+    assert option in error["fields"] and option in error["detail"]
     assert host.get("/api/games").json() == []
+
+
+def test_the_all_wild_deck_names_every_option_it_refuses_at_once(host):
+    response = host.post("/api/tables", {"deck": "all-wild", "options": {
+        "seven_zero": True, "jump_in": True, "draw_until_playable": True}})
+    error = assert_error(response, 400, "invalid")
+    assert all(name in error["detail"] for name in ("seven_zero", "jump_in",
+                                                     "draw_until_playable"))
+
+
+def test_the_all_wild_deck_has_the_last_card_call_on_unless_the_host_says_no(host):
+    table = host.post("/api/tables", {"deck": "all-wild", "options": {"stacking": True}})
+    assert table.status_code == 201, table.content
+    assert table.json()["deck"] == "all-wild"
+    assert table.json()["options"] == {"stacking": True, "seven_zero": False, "jump_in": False,
+                                       "draw_until_playable": False, "last_card_call": True}
+    off = host.post("/api/tables", {"deck": "all-wild", "options": {"last_card_call": False}})
+    assert off.json()["options"]["last_card_call"] is False
+    classic = host.post("/api/tables", {"options": {"last_card_call": True}})
+    assert classic.json()["options"]["last_card_call"] is True
 
 
 @pytest.mark.parametrize("body", [{"seed": 7}, {"deck_order": FULL_DECK},

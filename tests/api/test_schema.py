@@ -40,3 +40,15 @@ def test_the_schema_lists_every_api_path(host):
     assert expected and expected <= set(paths)
     assert set(paths["/api/tables/{table_id}/seats/{number}"]) >= {"delete"}
     assert set(paths["/api/tables/{table_id}/moves"]) >= {"get", "post"}
+
+
+def test_the_schema_lists_the_last_card_calls_actions_and_fields(host):
+    schema = host.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    components = schema["components"]["schemas"]
+    actions = components["ActionEnum"]["enum"]
+    assert {"call", "catch"} <= set(actions)
+    move = components["MoveRequest"]["properties"]
+    assert move["call"]["type"] == "boolean" and "target" in move
+    assert "last_card_call" in components["OptionsRequest"]["properties"]
+    assert "catchable" in components["RoundView"]["properties"]
+    assert "all-wild" in str(components)

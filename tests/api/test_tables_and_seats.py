@@ -195,7 +195,7 @@ def test_the_host_takes_a_bot_off_before_the_start_and_later_seats_move_up(
     assert response.status_code == 200, response.content
     assert response.json()["version"] == version + 1
     assert seats_of(host, table) == [(0, "ana", None, "playing"), (1, "bob", None, "playing"),
-                                     (2, "Hard bot 2", "hard", "bot")]
+                                     (2, "Bot Cleo (Hard)", "hard", "bot")]
     # The seat is free again: another bot (or a person) takes it, last.
     assert host.post(f"/api/tables/{table}/bots").status_code == 200
     assert len(seats_of(host, table)) == 4
@@ -412,6 +412,24 @@ def test_swapping_to_what_the_seat_already_is_is_409(host, bob, make_table):
     host.post(f"/api/tables/{table}/bots")
     assert host.post(f"/api/tables/{table}/seats/2/bot", {}).json()["code"] == "already-a-bot"
     assert bob.post(f"/api/tables/{table}/seats/1/person", {}).json()["code"] == "not-a-bot"
+
+
+def test_the_host_sets_the_level_of_a_bot_already_in_a_seat_at_once(host, bob, make_table):
+    """A seat taken over by a bot (here handed to one before the start) plays at Normal
+    unless the host chooses another level; a level never changes a rule, so it is at once,
+    even during a single-round game."""
+    table = make_table([bob], players=3)
+    host.post(f"/api/tables/{table}/bots", {"level": "easy"})
+    assert bob.post(f"/api/tables/{table}/seats/1/bot", {}).status_code == 200
+    host.post(f"/api/tables/{table}/start")
+    response = host.post(f"/api/tables/{table}/seats/1/bot", {"level": "hard"})
+    assert response.status_code == 200, response.content
+    assert response.json()["pending"] is False
+    response = host.post(f"/api/tables/{table}/seats/2/bot", {"level": "hard"})
+    assert [(s["name"], s["bot"]) for s in response.json()["table"]["seats"]] == [
+        ("ana", None), ("bob", "hard"), ("Bot Cleo (Hard)", "hard")]
+    response = bob.post(f"/api/tables/{table}/seats/2/bot", {"level": "easy"})
+    assert (response.status_code, response.json()["code"]) == (403, "host-only")
 
 
 def test_in_a_started_single_round_game_seats_are_not_swapped(host, bob, make_table):

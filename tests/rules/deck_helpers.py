@@ -36,8 +36,9 @@ def all_cards(state: GameState) -> Counter:
     )
 
 
-def play(card: str, color: str | None = None, target: int | None = None) -> Move:
-    return Move("play", card, color, target)
+def play(card: str, color: str | None = None, target: int | None = None,
+         call: bool = False) -> Move:
+    return Move("play", card, color, target, call)
 
 
 def ok(state: GameState, seat: int, move: Move) -> GameState:

@@ -177,7 +177,7 @@ def test_two_friends_sign_up_set_a_table_with_a_bot_and_play_a_whole_round(zoe, 
         expect(person.page.locator(".ranking tbody tr").first).to_contain_text("yann")
         expect(person.page.locator(".log li").first).to_have_text(re.compile(
             r"^yann played Wild and chose red; yann won the round"))
-    expect(zoe.page.locator(".log")).not_to_contain_text("Easy bot 1 played")
+    expect(zoe.page.locator(".log")).not_to_contain_text("Bot Blaise (Easy) played")
     zoe.screenshot("game-over")
     zoe.page.locator(".round-end").first.screenshot(path=screenshot_path("round-end"))
     zoe.page.locator(".ranking").screenshot(path=screenshot_path("ranking"))

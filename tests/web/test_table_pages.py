@@ -166,3 +166,28 @@ def test_a_move_that_is_not_understood_says_so_and_changes_nothing(ana):
     response = ana.post(f"/tables/{table}/move", {"action": "fly"}, HTTP_HX_REQUEST="true")
     assert "That move was not understood." in response.content.decode()
     assert Table.objects.get(pk=table).version == version
+
+
+def finish_a_game_against_a_bot(person) -> int:
+    table = new_table(person, players=2)
+    person.post(f"/tables/{table}/bots", {"level": "normal"})
+    person.post(f"/tables/{table}/start")
+    person.post(f"/tables/{table}/concede")
+    assert Table.objects.get(pk=table).status == Table.Status.FINISHED
+    return table
+
+
+def test_my_games_ranks_every_finished_game_in_the_same_number_of_queries(ana):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    finish_a_game_against_a_bot(ana)
+    with CaptureQueriesContext(connection) as one:
+        page = ana.get("/").content.decode()
+    assert "1. Bot Blaise (Normal)" in page and "2. ana" in page
+    for _ in range(3):
+        finish_a_game_against_a_bot(ana)
+    with CaptureQueriesContext(connection) as four:
+        page = ana.get("/").content.decode()
+    assert page.count("2. ana") == 4
+    assert len(four) == len(one)

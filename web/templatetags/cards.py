@@ -18,6 +18,19 @@ register = template.Library()
 
 SYMBOL_COLOR = {"flame": "Red", "sun": "Yellow", "leaf": "Green", "wave": "Blue"}
 ACTION_WORDS = {"skip": "Skip", "reverse": "Reverse", "draw2": "Draw 2"}
+# Every Wild of both decks: its name in words; the corner's picture (a sprite) or text; the
+# central picture; a number over it; the name on the card, one line per word group.
+WILD_FACES = {
+    "wild": ("Wild", "W", "wheel", "", ("WILD",)),
+    "wild-draw4": ("Wild Draw 4", "+4", "wheel", "+4", ("WILD", "DRAW 4")),
+    "wild-reverse": ("Wild Reverse", "#reverse", "reverse", "", ("WILD", "REVERSE")),
+    "wild-skip": ("Wild Skip", "#skip", "skip", "", ("WILD", "SKIP")),
+    "wild-skip2": ("Wild Skip Two", "#skip2", "skip2", "", ("WILD", "SKIP TWO")),
+    "wild-draw2": ("Wild Draw 2", "+2", "draw2", "", ("WILD", "DRAW 2")),
+    "wild-targeted-draw2": ("Wild Targeted Draw 2", "#target", "target", "+2",
+                            ("WILD", "TARGETED", "DRAW 2")),
+    "wild-forced-swap": ("Wild Forced Swap", "#swap", "swap", "", ("WILD", "FORCED SWAP")),
+}
 COLOR_OF_NAME = {"red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue"}
 SYMBOL_OF_COLOR = {"red": "flame", "yellow": "sun", "green": "leaf", "blue": "wave"}
 
@@ -35,7 +48,7 @@ def card_name(code: str) -> str:
     """"Red 7", "Blue Skip", "Green Draw 2", "Wild", "Wild Draw 4"."""
     symbol, kind = _parts(code)
     if symbol is None:
-        return {"wild": "Wild", "wild-draw4": "Wild Draw 4"}.get(kind, kind)
+        return WILD_FACES[kind][0] if kind in WILD_FACES else kind
     return f"{SYMBOL_COLOR.get(symbol, symbol)} {ACTION_WORDS.get(kind, kind)}"
 
 
@@ -64,13 +77,15 @@ def color_symbol(color: str | None) -> str:
 
 
 def _corner(symbol: str | None, kind: str) -> SafeString:
+    corner = WILD_FACES[kind][1] if kind in WILD_FACES else None
     if kind.isdigit():
         index = format_html('<text x="9" y="27" class="ix">{}</text>', kind)
-    elif kind in ("skip", "reverse"):
-        index = format_html('<use href="#pic-{}" x="5" y="7" width="24" height="24"/>', kind)
+    elif kind in ("skip", "reverse") or (corner or "").startswith("#"):
+        index = format_html('<use href="#pic-{}" x="5" y="7" width="24" height="24"/>',
+                            corner[1:] if corner else kind)
     else:
         index = format_html('<text x="7" y="26" class="ix small">{}</text>',
-                            {"draw2": "+2", "wild": "W", "wild-draw4": "+4"}.get(kind, "?"))
+                            corner or {"draw2": "+2"}.get(kind, "?"))
     mark = format_html('<use href="#{}" x="7" y="31" width="20" height="20"/>',
                        f"sym-{symbol}" if symbol else "pic-wheel")
     return format_html("{}{}", index, mark)
@@ -88,27 +103,36 @@ def card_svg(code: str) -> SafeString:
             '<text x="50" y="95" text-anchor="middle" class="big">{}</text>'
             '<use href="#sym-{}" x="39" y="101" width="22" height="22"/>', kind, symbol)
         name = ""
+    elif kind in WILD_FACES:
+        _, _, picture, plus, lines = WILD_FACES[kind]
+        centre = _centre(picture, plus)
+        name = _words(lines)
     else:
-        picture = {"skip": "skip", "reverse": "reverse", "draw2": "draw2", "wild": "wheel",
-                   "wild-draw4": "wheel"}.get(kind, "wheel")
-        centre = format_html('<use href="#pic-{}" x="24" y="40" width="52" height="52"/>', picture)
-        if kind == "wild-draw4":
-            centre = format_html(
-                '{}<text x="50" y="76" text-anchor="middle" class="plus">+4</text>', centre)
-        words = {"draw2": "DRAW 2", "wild": "WILD", "wild-draw4": "WILD DRAW 4"}.get(
-            kind, kind.upper())
-        first, _, second = words.partition(" DRAW")  # "WILD DRAW 4" on two lines
-        name = format_html('<text x="50" y="{}" text-anchor="middle" class="word">{}</text>',
-                           114 if second else 122, first)
-        if second:
-            name = format_html(
-                '{}<text x="50" y="128" text-anchor="middle" class="word">DRAW{}</text>',
-                name, second)
+        centre = _centre(kind, "")
+        name = _words(({"draw2": "DRAW 2"}.get(kind, kind.upper()),))
     return format_html(
         '<svg viewBox="0 0 100 148" aria-hidden="true" focusable="false">'
         '<ellipse cx="50" cy="74" rx="34" ry="58" class="oval" transform="rotate(18 50 74)"/>'
         '{}{}{}<g transform="rotate(180 50 74)">{}</g></svg>',
         corner, centre, name, corner if kind.isdigit() else "")
+
+
+def _centre(picture: str, plus: str) -> SafeString:
+    """The central picture, with a number over it (the Wild Draw 4's +4)."""
+    centre = format_html('<use href="#pic-{}" x="24" y="40" width="52" height="52"/>', picture)
+    if plus:
+        centre = format_html(
+            '{}<text x="50" y="76" text-anchor="middle" class="plus">{}</text>', centre, plus)
+    return centre
+
+
+def _words(lines: tuple[str, ...]) -> SafeString:
+    """The card's name in words under the picture, a line each, ending at the same place."""
+    first = 128 - 14 * (len(lines) - 1) if len(lines) > 1 else 122
+    return mark_safe("".join(
+        format_html('<text x="50" y="{}" text-anchor="middle" class="word{}">{}</text>',
+                    first + 14 * i, " long" if len(line) > 8 else "", line)
+        for i, line in enumerate(lines)))
 
 
 @register.simple_tag

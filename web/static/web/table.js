@@ -1,7 +1,22 @@
-// After a move of one's own (a POST), the table is drawn anew: put the keyboard focus on what
-// the move led to (its refusal, or the line saying whose turn it is), not back at the page top.
+// The table page: other players' moves arrive by the table's event stream
+// (/api/tables/{id}/events); each event has the live part fetched anew. While the stream is not
+// open (not there yet, reconnecting, or a server without it) the live part polls instead.
 (function () {
   "use strict";
+  const live = document.getElementById("live");
+  if (live && window.EventSource && live.dataset.events) {
+    const source = new EventSource(live.dataset.events + "?since=" + live.dataset.version);
+    source.addEventListener("open", function () { window.wildcardsStreaming = true; });
+    source.addEventListener("error", function () { window.wildcardsStreaming = false; });
+    const changed = function (event) {
+      const now = document.getElementById("live");
+      if (now && event.lastEventId !== now.dataset.version) htmx.trigger(now, "wildcards:changed");
+    };
+    ["state", "reset", "gone"].forEach(function (name) { source.addEventListener(name, changed); });
+  }
+
+  // After a move of one's own (a POST), the table is drawn anew: put the keyboard focus on what
+  // the move led to (its refusal, or the line saying whose turn it is), not back at the page top.
   document.addEventListener("htmx:afterSettle", function (event) {
     const config = event.detail.requestConfig;
     if (!config || config.verb !== "post") return;

@@ -1,0 +1,192 @@
+"""`GET /api/tables/{id}/events`: the table's server-sent events (docs/api.md, "Following a
+table").
+
+The view is an ordinary API view (the same authentication, throttles and JSON errors as every
+other endpoint); the stream it answers with is an asynchronous generator, which an ASGI server
+(uvicorn) runs on its event loop: an idle stream costs no thread. Each event is the follower's
+own (`games.service.events`): its id is the table's version, so a client that reconnects with
+`Last-Event-ID` is brought from there, with nothing lost and nothing repeated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+
+import redis.asyncio as aioredis
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.http import StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.negotiation import BaseContentNegotiation
+
+from games.service import events, watching
+from games.service.errors import GameError, no_such_table
+from games.service.watching import Follower
+
+from .errors import GameAPIView, invalid
+from .serializers import ErrorSerializer
+from .views import ERRORS
+
+HEARTBEAT = 15.0  # seconds: a comment line keeps proxies from closing a quiet stream
+POLL = 1.0  # seconds: without Redis, how often the table's version is read
+RETRY_MS = 2000  # how long a browser waits before it reconnects
+
+
+class AnyAccept(BaseContentNegotiation):
+    """A stream is asked for with `Accept: text/event-stream`; its errors are JSON."""
+
+    def select_parser(self, request, parsers):
+        return parsers[0]
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
+def last_seen(request) -> int | None:
+    """`Last-Event-ID` (a reconnecting browser sends it), else `?since=`; None: from nothing."""
+    given = request.headers.get("Last-Event-ID") or request.query_params.get("since")
+    if given is None or given == "":
+        return None
+    if not given.isdigit():
+        raise invalid("Last-Event-ID (or since) must be a table version: a whole number.",
+                      "since")
+    return int(given)
+
+
+EXAMPLE = ('retry: 2000\n\n'
+           'id: 17\nevent: state\ndata: {"table": 4, "version": 17, "from": 16, '
+           '"state": {"table": 4, "version": 17, "status": "playing", "...": "..."}, '
+           '"moves": [{"version": 17, "seat": 1, "action": "play", "card": "wave-3", '
+           '"...": "..."}]}\n\n'
+           ': keep-alive\n\n')
+
+
+class EventsView(GameAPIView):
+    content_negotiation_class = AnyAccept
+
+    @extend_schema(
+        summary="Follow the table: server-sent events, one per change", tags=["play"],
+        parameters=[
+            OpenApiParameter("since", int, description="The version the client has: events "
+                             "start after it (`Last-Event-ID` wins when both are sent)."),
+            OpenApiParameter("Last-Event-ID", int, OpenApiParameter.HEADER,
+                             description="Sent by a reconnecting client: the last event's id."),
+        ],
+        description="`text/event-stream`. Each `state` event's id is the table's version it "
+                    "brings the follower to; its data holds `from` (the version it starts "
+                    "from), `state` (as `GET state` gives it to the caller) and `moves` (the "
+                    "move log entries in between, as the caller may read them). A `reset` "
+                    "event tells a client too far behind to read the state again; `gone`, "
+                    "that the table is no more. A comment line comes every 15 s of quiet. "
+                    "An open stream keeps a real-time seat present.",
+        responses={(200, "text/event-stream"): OpenApiResponse(
+                       OpenApiTypes.STR, description="The stream.",
+                       examples=[OpenApiExample("A move", value=EXAMPLE)]),
+                   400: ERRORS[400], 403: ERRORS[403], 404: ERRORS[404],
+                   503: OpenApiResponse(ErrorSerializer, description="The server runs "
+                                        "without ASGI: read the state with `?since=`.")})
+    def get(self, request, table_id: int):
+        since = last_seen(request)
+        follower = watching.follow(table_id, request.user)
+        if not isinstance(request._request, ASGIRequest):
+            raise GameError("stream-unavailable",
+                            "This server runs without ASGI, which the event stream needs: "
+                            "read the state with ?since= instead.")
+        response = StreamingHttpResponse(stream(follower, request.user, since),
+                                         content_type="text/event-stream")
+        response["Cache-Control"] = "no-cache"
+        response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+        return response
+
+
+def sse(event: dict) -> str:
+    kind = event.pop("kind", "state")
+    return f"id: {event['version']}\nevent: {kind}\ndata: {json.dumps(event)}\n\n"
+
+
+async def stream(follower: Follower, user, since: int | None) -> AsyncIterator[str]:
+    """Subscribe first, then catch up from the database, then forward what is published: a
+    change committed in between is in the catch-up or in a message, and a message the
+    follower already has is skipped by its version."""
+    yield f"retry: {RETRY_MS}\n\n"
+    catch_up = sync_to_async(watching.catch_up, thread_sensitive=False)
+    present = sync_to_async(watching.present, thread_sensitive=False)
+    last = since
+    try:
+        async with _listener(follower) as listen:
+            await present(follower, user)
+            event = await catch_up(follower, since)
+            if event is not None:
+                last = event["version"]
+                yield sse(event)
+            quiet_since = present_at = time.monotonic()
+            while True:
+                if time.monotonic() - present_at >= HEARTBEAT:  # busy or quiet, it is there
+                    await present(follower, user)
+                    present_at = time.monotonic()
+                message = await listen(quiet_since + HEARTBEAT - time.monotonic(), last)
+                if message is None:
+                    yield ": keep-alive\n\n"
+                    quiet_since = time.monotonic()
+                    continue
+                if last is not None and message["version"] <= last:
+                    continue  # the follower has it already
+                if message.get("from") != last:  # a gap: read what was missed
+                    message = await catch_up(follower, last)
+                    if message is None:
+                        continue
+                last = message["version"]
+                yield sse(message)
+                quiet_since = time.monotonic()
+    except GameError as error:  # the table is gone
+        yield sse({"kind": "gone", "version": last,
+                   "code": error.code, "detail": error.detail})
+
+
+class _listener:
+    """What was published for the follower (Redis), or a nudge when the table's version moved
+    (the database, without Redis). `await listen(timeout)` gives a message, or None after
+    `timeout` seconds of quiet."""
+
+    def __init__(self, follower: Follower) -> None:
+        self.follower = follower
+        self.client = self.pubsub = None
+
+    async def __aenter__(self):
+        if not settings.REDIS_URL:
+            return self._poll
+        self.client = aioredis.Redis.from_url(settings.REDIS_URL)
+        self.pubsub = self.client.pubsub()
+        await self.pubsub.subscribe(events.channel(self.follower.table, self.follower.seat))
+        return self._next
+
+    async def __aexit__(self, *exc) -> None:
+        if self.pubsub is not None:
+            await self.pubsub.aclose()
+            await self.client.aclose()
+
+    async def _next(self, timeout: float, last: int | None) -> dict | None:
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            message = await self.pubsub.get_message(ignore_subscribe_messages=True,
+                                                    timeout=left)
+            if message is not None and message["type"] == "message":
+                return json.loads(message["data"])
+        return None
+
+    async def _poll(self, timeout: float, last: int | None) -> dict | None:
+        version_of = sync_to_async(watching.version_of, thread_sensitive=False)
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            await asyncio.sleep(min(POLL, left))
+            now = await version_of(self.follower.table)
+            if now is None:
+                raise no_such_table()
+            if now != last:
+                return {"version": now, "from": None}  # a nudge, not an event: catch up
+        return None

@@ -1,0 +1,94 @@
+"""The Normal bot: a sound rule of thumb, one look ahead at most.
+
+- A color to choose: the color it holds most of.
+- Out of turn: it jumps in whenever it may.
+- A waiting penalty: it stacks when it can, else takes it.
+- Otherwise every play is scored: keep Wild cards for when nothing else plays (a Wild Draw 4
+  longest); go on in a color it holds many of; shed high-value cards, more so when someone is
+  close to going out; aim Skip, Draw 2, Wild Draw 4 and Reverse at the leader when the leader
+  is next and close to going out; under 7-0 swap with the smallest hand, and pass hands on
+  when the hand coming in is smaller than its own.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import COLOR_INDEX, COLORS, DRAW2, NO_COLOR, REVERSE, SKIP, WILD_DRAW4
+from ..moves import CHOOSE, PLAY, Move
+from .seen import Seen
+
+CLOSE = 2  # a seat with this many cards or fewer is close to going out
+
+
+def color_counts(seen: Seen, hand: list[int]) -> list[int]:
+    counts = [0, 0, 0, 0]
+    for card in hand:
+        color = seen.deck.colors[card]
+        if color != NO_COLOR:
+            counts[color] += 1
+    return counts
+
+
+def most_held(seen: Seen, hand: list[int]) -> str:
+    counts = color_counts(seen, hand)
+    return COLORS[counts.index(max(counts))]
+
+
+def leader(seen: Seen) -> int:
+    """The opponent holding the fewest cards (the nearest in the direction of play among
+    equals)."""
+    best, seat = None, seen.next_seat(seen.seat)
+    while seat != seen.seat:
+        if best is None or seen.cards[seat] < seen.cards[best]:
+            best = seat
+        seat = seen.next_seat(seat)
+    return best
+
+
+def normal_move(seen: Seen, moves: list[Move], rng: random.Random) -> Move:
+    if len(moves) == 1:
+        return moves[0]
+    if moves[0].action == CHOOSE:
+        color = most_held(seen, seen.hand)
+        return next(move for move in moves if move.color == color)
+    plays = [move for move in moves if move.action == PLAY]
+    if not plays:
+        return moves[0]
+    # It plays whenever it may: a jump-in, or a penalty it can pass on, always. Among the
+    # plays (a card, a Wild's color, a 7's target) the scores choose.
+    scored = [(score_play(seen, move), rng.random(), move) for move in plays]
+    return max(scored)[2]
+
+
+def score_play(seen: Seen, move: Move) -> float:
+    deck = seen.deck
+    card = deck.ids[move.card]
+    kind, points = deck.kinds[card], deck.points[card]
+    rest = list(seen.hand)
+    rest.remove(card)
+    if not rest:
+        return 1000.0  # going out wins the round
+    lead = leader(seen)
+    danger = seen.cards[lead] <= CLOSE
+    score = points * (1.0 if danger else 0.2)
+    colored = deck.colors[card] != NO_COLOR
+    color = deck.colors[card] if colored else COLOR_INDEX.get(move.color)
+    if color is not None:  # (All Wild: no color to follow)
+        score += 6 * color_counts(seen, rest)[color]  # the color in play next is one it holds
+    if not colored and not seen.penalty:
+        # Keep Wild cards for when nothing else plays; a Wild Draw 4 even longer.
+        score -= 70 if kind == WILD_DRAW4 else 55
+    nxt = seen.next_seat(seen.seat)
+    hits_next = kind in (SKIP, DRAW2, WILD_DRAW4) or (kind == REVERSE and len(seen.active()) == 2)
+    if hits_next and nxt == lead and seen.cards[lead] <= CLOSE + 1:
+        score += 45 + (15 if kind in (DRAW2, WILD_DRAW4) else 0)
+    elif kind == REVERSE and nxt == lead and seen.cards[lead] <= CLOSE + 1:
+        score += 35  # the leader has to wait a whole round of the table
+    if seen.options.seven_zero:
+        if move.target is not None:  # a 7: swap with the target
+            score += 12 * (len(rest) - seen.cards[move.target])
+        elif kind == 0 and colored:  # a 0: every hand moves on; ours comes from the seat before
+            before = seen.next_seat(seen.seat, -seen.direction)
+            score += 12 * (len(rest) - seen.cards[before])
+    return score
