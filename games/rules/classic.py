@@ -33,13 +33,19 @@ _TOP_KIND = tuple(
 )
 # _MATCHES[color in play][kind of the top card][card]: the card matches by color, number, action
 # or is a plain Wild (the Wild Draw 4 has its own test). Built once: the hot path only indexes.
+# The fifth color is NONE (-1, a Wild starter's color still to be chosen), which index -1 reads:
+# no color matches it, so only the plain Wild and a number or action on a colored top do.
 _MATCHES = tuple(
     tuple(
         tuple(card == _WILD or (_COLORS[card] != NO_COLOR and (
             _COLORS[card] == color or _KINDS[card] == top_kind)) for card in range(len(_CODES)))
         for top_kind in range(_NO_KIND + 1)
     )
-    for color in range(4)
+    for color in (0, 1, 2, 3, NONE)
+)
+# The same, by the top card itself: _MATCHES_ON[color in play][top card][card] (rows shared).
+_MATCHES_ON = tuple(
+    tuple(by_kind[_TOP_KIND[top]] for top in range(len(_CODES))) for by_kind in _MATCHES
 )
 
 
@@ -83,11 +89,9 @@ class ClassicRules(Rules):
     def is_playable(self, s: GameState, hand: list[int], card: int) -> bool:
         if card == _WD4:
             return not holds_color(hand, s.color)
-        if _COLORS[card] == s.color or card == _WILD:
-            return True
-        top = s.discard[-1]
-        # Numbers and actions cannot match a Wild on top: only its color counts.
-        return _KINDS[card] == _KINDS[top] and _COLORS[top] != NO_COLOR
+        # The color in play, a Wild, or the number or action of a colored top (numbers and
+        # actions cannot match a Wild on top: only its color counts), from the table.
+        return _MATCHES_ON[s.color][s.discard[-1]][card]
 
     def card_refusal(self, s: GameState, hand: list[int], card: int) -> str | None:
         if s.drawn != NONE and card != s.drawn:
@@ -99,18 +103,17 @@ class ClassicRules(Rules):
         if card == _WD4:
             return "wild-draw4-color-held" if holds_color(hand, s.color) else None
         # What `is_playable` says, from the table (this runs on every move).
-        return None if _MATCHES[s.color][_TOP_KIND[s.discard[-1]]][card] else "no-match"
+        return None if _MATCHES_ON[s.color][s.discard[-1]][card] else "no-match"
 
     def playable_cards(self, s: GameState, seat: int) -> list[int]:
         if s.drawn != NONE:
             return [s.drawn]
         hand = s.hands[seat]
-        top = s.discard[-1]
         if s.penalty:
-            kind = _KINDS[top]
+            kind = _KINDS[s.discard[-1]]
             return sorted({card for card in hand if _KINDS[card] == kind})
         color = s.color
-        matches = _MATCHES[color][_TOP_KIND[top]]
+        matches = _MATCHES_ON[color][s.discard[-1]]
         playable = []
         previous = NONE
         for card in hand:  # sorted, so copies of a card are neighbours
@@ -149,7 +152,9 @@ class ClassicRules(Rules):
                 else:
                     self._pass_hands_on(s, seat)
                     events.append(Event("hands-passed", seat))
-            s.turn = s.next_seat(seat)
+            # s.next_seat(seat), its first step inlined: most plays are numbers.
+            after = (seat + s.direction) % s.players
+            s.turn = s.next_seat(after) if s.left[after] else after
         elif kind == SKIP:
             skipped = s.next_seat(seat)
             events.append(_SKIPPED[skipped])
