@@ -62,3 +62,15 @@ def test_every_reason_code_the_service_raises_has_an_http_status():
                     and node.args and isinstance(node.args[0], ast.Constant)):
                 raised.add(node.args[0].value)
     assert raised and raised <= set(STATUS)
+
+
+def test_no_move_outside_the_rules_engine_takes_the_trusted_path():
+    """`Rules.apply_trusted` takes a move as legal without checking it: it is for rollouts inside
+    the engine and simulations (bots' look-ahead, bench/engine.py). Every move the service makes,
+    a person's or a bot's, goes through `apply`, which checks it (issue 11)."""
+    found = [str(path.relative_to(ROOT))
+             for path in [*project_modules(), *(ROOT / "web").rglob("*.py")]
+             if path.relative_to(ROOT).parts[:2] != ("games", "rules")
+             and "apply_trusted" in path.read_text()]
+    assert found == []
+    assert "apply_trusted" in (ROOT / "games" / "rules" / "engine.py").read_text()

@@ -34,9 +34,13 @@ class Deck:
     points: tuple[int, ...]
     counts: tuple[int, ...]  # copies of each card in a full deck
     ids: dict[str, int] = field(init=False, repr=False, compare=False)
+    _full: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ids", {code: i for i, code in enumerate(self.codes)})
+        object.__setattr__(
+            self, "_full", tuple(card for card, n in enumerate(self.counts) for _ in range(n))
+        )
 
     @property
     def size(self) -> int:
@@ -44,7 +48,7 @@ class Deck:
 
     def full(self) -> list[int]:
         """Every card of the deck once per copy, in hand order."""
-        return [card for card, n in enumerate(self.counts) for _ in range(n)]
+        return list(self._full)  # built once: every deal starts from it
 
     def card(self, code: str) -> int | None:
         return self.ids.get(code)

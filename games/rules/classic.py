@@ -15,7 +15,7 @@ from .cards import (
     SKIP,
     WILD_DRAW4,
 )
-from .engine import Rules
+from .engine import MAX_PLAYERS, Rules
 from .moves import Event
 from .options import Options
 from .state import NONE, GameState
@@ -27,16 +27,31 @@ _WILD, _WD4 = CLASSIC_WILD, CLASSIC_WILD_DRAW4
 _KINDS_PER_COLOR = 13  # a colored card's id is color * 13 + kind
 _PENALTY = {DRAW2: 2, WILD_DRAW4: 4}
 _NO_KIND = 13  # a Wild on top: numbers and actions cannot match it
+# The kind a card on top asks to be matched: its own, or none for a Wild.
+_TOP_KIND = tuple(
+    kind if color != NO_COLOR else _NO_KIND for color, kind in zip(_COLORS, _KINDS, strict=True)
+)
 # _MATCHES[color in play][kind of the top card][card]: the card matches by color, number, action
 # or is a plain Wild (the Wild Draw 4 has its own test). Built once: the hot path only indexes.
+# The fifth color is NONE (-1, a Wild starter's color still to be chosen), which index -1 reads:
+# no color matches it, so only the plain Wild and a number or action on a colored top do.
 _MATCHES = tuple(
     tuple(
         tuple(card == _WILD or (_COLORS[card] != NO_COLOR and (
             _COLORS[card] == color or _KINDS[card] == top_kind)) for card in range(len(_CODES)))
         for top_kind in range(_NO_KIND + 1)
     )
-    for color in range(4)
+    for color in (0, 1, 2, 3, NONE)
 )
+# The same, by the top card itself: _MATCHES_ON[color in play][top card][card] (rows shared).
+_MATCHES_ON = tuple(
+    tuple(by_kind[_TOP_KIND[top]] for top in range(len(_CODES))) for by_kind in _MATCHES
+)
+
+
+# Events are values: the common ones are built once.
+_SKIPPED = tuple(Event("skipped", seat) for seat in range(MAX_PLAYERS))
+_REVERSED = tuple(Event("reversed", seat) for seat in range(MAX_PLAYERS))
 
 
 def holds_color(hand: list[int], color: int) -> bool:
@@ -74,34 +89,31 @@ class ClassicRules(Rules):
     def is_playable(self, s: GameState, hand: list[int], card: int) -> bool:
         if card == _WD4:
             return not holds_color(hand, s.color)
-        if _COLORS[card] == s.color or card == _WILD:
-            return True
-        top = s.discard[-1]
-        # Numbers and actions cannot match a Wild on top: only its color counts.
-        return _KINDS[card] == _KINDS[top] and _COLORS[top] != NO_COLOR
+        # The color in play, a Wild, or the number or action of a colored top (numbers and
+        # actions cannot match a Wild on top: only its color counts), from the table.
+        return _MATCHES_ON[s.color][s.discard[-1]][card]
 
     def card_refusal(self, s: GameState, hand: list[int], card: int) -> str | None:
         if s.drawn != NONE and card != s.drawn:
             return "only-drawn-card"
-        kind = _KINDS[card]
         if s.penalty:
             # A Draw 2 answers only a Draw 2, a Wild Draw 4 only a Wild Draw 4, and a stacked
             # Wild Draw 4 is spared the color test.
-            return None if kind == _KINDS[s.discard[-1]] else "penalty-waiting"
+            return None if _KINDS[card] == _KINDS[s.discard[-1]] else "penalty-waiting"
         if card == _WD4:
             return "wild-draw4-color-held" if holds_color(hand, s.color) else None
-        return None if self.is_playable(s, hand, card) else "no-match"
+        # What `is_playable` says, from the table (this runs on every move).
+        return None if _MATCHES_ON[s.color][s.discard[-1]][card] else "no-match"
 
     def playable_cards(self, s: GameState, seat: int) -> list[int]:
         if s.drawn != NONE:
             return [s.drawn]
         hand = s.hands[seat]
-        top = s.discard[-1]
         if s.penalty:
-            kind = _KINDS[top]
+            kind = _KINDS[s.discard[-1]]
             return sorted({card for card in hand if _KINDS[card] == kind})
         color = s.color
-        matches = _MATCHES[color][_KINDS[top] if _COLORS[top] != NO_COLOR else _NO_KIND]
+        matches = _MATCHES_ON[color][s.discard[-1]]
         playable = []
         previous = NONE
         for card in hand:  # sorted, so copies of a card are neighbours
@@ -132,22 +144,26 @@ class ClassicRules(Rules):
         self, s: GameState, seat: int, card: int, target: int | None, events: list[Event]
     ) -> None:
         kind = _KINDS[card]
-        if s.options.seven_zero and kind in (0, 7):
-            if kind == 7:
-                s.hands[seat], s.hands[target] = s.hands[target], s.hands[seat]
-                events.append(Event("swapped", seat, target=target))
-            else:
-                self._pass_hands_on(s, seat)
-                events.append(Event("hands-passed", seat))
-        if kind == SKIP:
+        if kind < SKIP:  # a number: most plays
+            if kind in (0, 7) and s.options.seven_zero:
+                if kind == 7:
+                    s.hands[seat], s.hands[target] = s.hands[target], s.hands[seat]
+                    events.append(Event("swapped", seat, target=target))
+                else:
+                    self._pass_hands_on(s, seat)
+                    events.append(Event("hands-passed", seat))
+            # s.next_seat(seat), its first step inlined: most plays are numbers.
+            after = (seat + s.direction) % s.players
+            s.turn = s.next_seat(after) if s.left[after] else after
+        elif kind == SKIP:
             skipped = s.next_seat(seat)
-            events.append(Event("skipped", skipped))
+            events.append(_SKIPPED[skipped])
             s.turn = s.next_seat(skipped)
         elif kind == REVERSE:
             s.direction = -s.direction
-            events.append(Event("reversed", seat))
+            events.append(_REVERSED[seat])
             if s.players - sum(s.left) == 2:
-                events.append(Event("skipped", s.next_seat(seat)))
+                events.append(_SKIPPED[s.next_seat(seat)])
                 s.turn = seat
             else:
                 s.turn = s.next_seat(seat)
@@ -157,8 +173,8 @@ class ClassicRules(Rules):
                 s.turn = s.next_seat(seat)
             else:
                 victim = s.next_seat(seat)
-                self.draw(s, victim, _PENALTY[kind], events, kind="took")
-                events.append(Event("skipped", victim))
+                self.draw(s, victim, _PENALTY[kind], events, "took")
+                events.append(_SKIPPED[victim])
                 s.turn = s.next_seat(victim)
         else:
             s.turn = s.next_seat(seat)
@@ -170,7 +186,7 @@ class ClassicRules(Rules):
         if kind in (DRAW2, WILD_DRAW4):
             count = s.penalty + _PENALTY[kind]
             s.penalty = 0
-            self.draw(s, s.next_seat(seat), count, events, kind="took")
+            self.draw(s, s.next_seat(seat), count, events, "took")
 
     @staticmethod
     def _pass_hands_on(s: GameState, seat: int) -> None:

@@ -7,6 +7,8 @@ deck is `classic.ClassicRules`.
 
 `apply` never mutates the state it is given unless asked to (`in_place=True`, for simulations):
 every check runs before the first change, so a refusal leaves the state exactly as it was.
+`apply_trusted` is the rollouts' path: in place, and without the checks, for a move taken from
+`legal_moves` of the same state; the service never uses it.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from dataclasses import replace
-from functools import cached_property
+from functools import cache, cached_property
 
 from .cards import COLOR_INDEX, COLORS, NO_COLOR, Deck
 from .moves import (
@@ -33,6 +35,7 @@ from .moves import (
 )
 from .options import InvalidSetup, Options
 from .state import (
+    ANY_COLOR,
     CLOCKWISE,
     FINISHED,
     NONE,
@@ -48,6 +51,7 @@ from .state import (
 _TAKE, _DRAW, _PASS = Move(TAKE), Move(DRAW), Move(PASS)
 HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
+_PASSED = tuple(Event("passed", seat) for seat in range(MAX_PLAYERS))  # events are values
 
 # One instance per reason: refusals are values, and making them is on the hot path.
 _REFUSED = {code: Refused(code) for code in (
@@ -59,8 +63,34 @@ _REFUSED = {code: Refused(code) for code in (
 CATCH_PENALTY = 2  # cards drawn by a seat caught not having called "last card"
 
 
+# Event(...) and Applied(...) on the hot path go through tuple.__new__ with every field in order:
+# the class call costs twice as much, and every move makes both (the fields are pinned by
+# tests/rules/test_engine_is_pure.py).
+_new = tuple.__new__
+
+
 def refused(code: str) -> Refused:
     return _REFUSED[code]
+
+
+def shuffle(rng: random.Random, cards: list) -> None:
+    """`rng.shuffle(cards)`: the same Fisher-Yates, drawing each index from the same stream as
+    `Random._randbelow` does (`getrandbits` of the bit length of i + 1 until the draw is at most
+    i), so a seed deals what it always dealt; with that method's call inlined and the bit
+    lengths listed once, it takes a third of the time (a shuffle is a good part of a short
+    game's cost)."""
+    getrandbits = rng.getrandbits
+    for i, k in _shuffle_steps(len(cards)):
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@cache
+def _shuffle_steps(n: int) -> tuple[tuple[int, int], ...]:
+    """For a shuffle of n cards: each index i from the last down to 1, with (i + 1).bit_length()."""
+    return tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
 
 
 class Rules:
@@ -68,6 +98,8 @@ class Rules:
     calls_by_default = False  # deck hook: is the last-card call on unless a table says?
     color_declared = True  # deck hook: must a Wild name the color that play goes on in?
     optional_draw = False  # deck hook: may a player draw instead of playing, then keep it?
+    _after_move_hooked = False  # set for each deck (below): has it an `after_move` of its own?
+    _last_settled: tuple[Options | None, Options | None] = (None, None)  # see `settled`
 
     # ------------------------------------------------------------------ set-up
     def validate_options(self, options: Options) -> None:
@@ -77,7 +109,11 @@ class Rules:
         """The options with the deck's defaults filled in (the last-card call)."""
         options = options or Options()
         if options.last_card_call is None:
-            options = replace(options, last_card_call=self.calls_by_default)
+            given, done = self._last_settled
+            if given != options:  # one entry: the tables of a service mostly share options
+                done = replace(options, last_card_call=self.calls_by_default)
+                self._last_settled = (options, done)  # one assignment: safe across threads
+            options = done
         return options
 
     def new_game(
@@ -125,27 +161,24 @@ class Rules:
         s.round_number, s.dealer, s.shuffles = number, dealer, 0
         if order is None:
             order = self.deck.full()
-            self._rng(s).shuffle(order)
+            shuffle(self._rng(s), order)
         s.direction = CLOCKWISE
         seats = []
         seat = dealer
         for _ in range(s.players - sum(s.left)):
             seat = s.next_seat(seat)
             seats.append(seat)
+        # One card at a time to each seat in turn, from the dealer's left: seat i of n gets
+        # cards i, i + n, i + 2n, ... of the order.
         hands: list[list[int]] = [[] for _ in range(s.players)]
-        position = 0
-        for _ in range(HAND_SIZE):
-            for seat in seats:
-                hands[seat].append(order[position])
-                position += 1
-        for hand in hands:
-            hand.sort()
-        starter = order[position]
-        pile = order[position + 1:]
-        pile.reverse()  # the top card is the last item
+        dealt = HAND_SIZE * len(seats)
+        for i, seat in enumerate(seats):
+            hands[seat] = sorted(order[i:dealt:len(seats)])
+        starter = order[dealt]
+        pile = order[:dealt:-1]  # the rest, reversed: the top card is the last item
         while not self.starter_allowed(starter):
             pile.append(starter)
-            self._rng(s).shuffle(pile)
+            shuffle(self._rng(s), pile)
             events.append(Event("starter-returned", card=self.deck.codes[starter]))
             starter = pile.pop()
         s.hands, s.draw_pile, s.discard = hands, pile, [starter]
@@ -232,23 +265,32 @@ class Rules:
         """Every move `seat` may make now, concede aside: one per card, color and target."""
         if s.status != PLAYING or s.left[seat]:
             return []
-        hand = s.hands[seat]
         if seat != s.turn:
             top = s.discard[-1]
-            jump = self._card_moves(s, seat, hand, top) if self.can_jump_in(s, seat, top) else []
+            jump = (self._card_moves(s, seat, s.hands[seat], top)
+                    if self.can_jump_in(s, seat, top) else [])
             return jump + self._call_moves(s, seat)
         if s.color == NONE:
             return list(self._choose_moves)
+        playable = self.playable_cards(s, seat)
         moves: list[Move] = []
-        play_moves = self._play_moves
-        targets = self.has_targets(s.options)
-        calls = s.options.last_card_call
-        for card in self.playable_cards(s, seat):
-            card_moves = self._card_moves(s, seat, hand, card) if targets else play_moves[card]
-            moves.extend(card_moves)
-            if calls:  # the same play calling "last card", where it leaves one card
-                moves.extend(move._replace(call=True) for move in card_moves
-                             if self.cards_after_play(s, seat, card, move.target) == 1)
+        if s.options.last_card_call:
+            hand = s.hands[seat]
+            for card in playable:
+                card_moves = (self._card_moves(s, seat, hand, card) if self.has_targets(s.options)
+                              else self._play_moves[card])
+                moves += card_moves
+                # The same play calling "last card", where it leaves one card.
+                moves += [move._replace(call=True) for move in card_moves
+                          if self.cards_after_play(s, seat, card, move.target) == 1]
+        elif playable and self.has_targets(s.options):
+            hand = s.hands[seat]
+            for card in playable:
+                moves += self._card_moves(s, seat, hand, card)
+        else:
+            play_moves = self._play_moves
+            for card in playable:
+                moves += play_moves[card]
         if s.penalty:
             moves.append(_TAKE)
         elif not moves:
@@ -258,7 +300,9 @@ class Rules:
                 moves.append(_PASS)
             elif self.can_draw(s):
                 moves.append(_DRAW)
-        return moves + self._call_moves(s, seat)
+        if s.uncalled:
+            moves += self._call_moves(s, seat)
+        return moves
 
     def cards_after_play(self, s: GameState, seat: int, card: int, target: int | None) -> int:
         """Deck hook: how many cards `seat` holds once `card` is played (and its effect done)."""
@@ -280,6 +324,28 @@ class Rules:
                   (COLORS if deck.colors[card] == NO_COLOR and self.color_declared else (None,)))
             for card, code in enumerate(deck.codes)
         )
+
+    @cached_property
+    def _played(self) -> tuple[tuple[tuple[Event, ...], ...], ...]:
+        """The "played" events without a target, by seat, card and the color it was played in
+        (events are values: built once): 0 to 3 a color, and -2 (All Wild's no color) reads
+        item 4. The color shows only for a Wild (a card with no color of its own)."""
+        deck = self.deck
+        return tuple(
+            tuple(
+                tuple(Event("played", seat, code, COLORS[color] if color >= 0 and
+                            deck.colors[card] == NO_COLOR else None)
+                      for color in (0, 1, 2, 3, ANY_COLOR, NONE))
+                for card, code in enumerate(deck.codes)
+            )
+            for seat in range(MAX_PLAYERS)
+        )
+
+    @cached_property
+    def _drew(self) -> tuple[tuple[Event, ...], ...]:
+        """The "drew" events of one card, by seat and card."""
+        return tuple(tuple(Event("drew", seat, cards=(code,), count=1) for code in self.deck.codes)
+                     for seat in range(MAX_PLAYERS))
 
     @cached_property
     def _choose_moves(self) -> tuple[Move, ...]:
@@ -314,33 +380,82 @@ class Rules:
             raise ValueError(f"unknown action {action!r}")
         if isinstance(checked, Refused):
             return checked
-        calls = state.options.last_card_call
-        hands_before = state.hands[:] if calls else None
-        s = state if in_place else state.copy()
+        return self.apply_trusted(state if in_place else state.copy(), seat, move, checked)
+
+    def apply_trusted(
+        self, s: GameState, seat: int, move: Move,
+        checked: tuple[int, int, int | None] | int | None = None,
+    ) -> Applied:
+        """The rollouts' path: `apply(state, seat, move, in_place=True)` without the checks, for
+        a move that `legal_moves(state, seat)` gave for this very state (or a concede by a seat
+        still playing). For such a move it changes the state and reports exactly what `apply`
+        would (tests/rules/test_trusted.py plays thousands of games both ways, both decks, every
+        house rule); for any other it may corrupt the state instead of refusing it. The state is
+        changed in place: `state.copy()` first to keep it.
+
+        `apply` carries out every move it accepts through here, passing what its checks worked
+        out (`checked`: the card, its color and target for a play, the color chosen); trusted,
+        the move is read as `legal_moves` builds it. The service never calls this: every move
+        of a person or a bot there goes through `apply` (tests/test_architecture.py). The state
+        is `s`, as in the other methods of the engine."""
+        action = move.action
+        hands_before = s.hands[:] if s.options.last_card_call else None
         events: list[Event] = []
         if action == PLAY:
-            self._play(s, seat, *checked, events)
+            if checked is None:  # trusted: the move read as legal_moves builds it
+                try:
+                    card, color, target = self._decoded[move]
+                except KeyError:
+                    card, color, target = self._decoded[move] = self._decode(move)
+            else:
+                card, color, target = checked
+            # The card is played: what follows (deck hooks aside) is every deck's.
+            hand = s.hands[seat] = s.hands[seat][:]  # replaced, never changed: copies share it
+            hand.remove(card)
+            s.discard = [*s.discard, card]
+            s.color = color
+            s.turn = seat  # a jump-in takes the turn
+            s.drawn = NONE
+            s.jump_open = True
+            if target is None:
+                events.append(self._played[seat][card][color])
+            else:
+                deck = self.deck
+                events.append(_new(Event, (
+                    "played", seat, deck.codes[card],
+                    COLORS[color] if color >= 0 and deck.colors[card] == NO_COLOR else None,
+                    target, (), 0, None,
+                )))
+            if hand:
+                self.play_effect(s, seat, card, target, events)
+            else:
+                self.last_card_effect(s, seat, card, events)
+                self._win_round(s, seat, events)
         elif action == DRAW:
             self._draw_turn(s, seat, events)
         elif action == TAKE:
             self._take(s, seat, events)
         elif action == PASS:
-            events.append(Event("passed", seat))
+            events.append(_PASSED[seat])
             self._end_turn(s, seat)
         elif action == CHOOSE:
-            s.color = checked
+            s.color = COLOR_INDEX[move.color] if checked is None else checked
             s.jump_open = False
-            events.append(Event("chose", seat, color=COLORS[checked]))
+            events.append(Event("chose", seat, color=COLORS[s.color]))
         elif action in (CALL, CATCH):
             self._call_or_catch(s, seat, move, events)
-        else:
+        elif action == CONCEDE:
             self._concede(s, seat, events)
-        if action not in (CALL, CATCH):
-            if s.round_status == ROUND_PLAYING and s.status == PLAYING:
+        else:
+            raise ValueError(f"unknown action {action!r}")
+        if (self._after_move_hooked or hands_before is not None) and action not in (CALL, CATCH):
+            if self._after_move_hooked and s.round_status == ROUND_PLAYING and s.status == PLAYING:
                 self.after_move(s, seat, events)
-            if calls:
+            if hands_before is not None:
                 self._note_last_cards(hands_before, s, seat, move, events)
-        if s.round_status == ROUND_PLAYING and not s.draw_pile and len(s.discard) == 1:
+        if s.round_status == ROUND_PLAYING:
+            if s.draw_pile or len(s.discard) > 1:  # most moves: the round goes on
+                return _new(Applied, (s, events, None))
             self._check_blocked(s, events)
         if s.round_status != ROUND_PLAYING and s.status == PLAYING:
             # A round of a game to a target score ended: the next one is dealt at once. The
@@ -348,14 +463,28 @@ class Rules:
             ended = s.copy()
             self._deal_next_round(s, events)
             return Applied(s, events, ended)
-        return Applied(s, events)
+        return _new(Applied, (s, events, None))
+
+    def _decode(self, move: Move) -> tuple[int, int, int | None]:
+        """A play as `legal_moves` builds it: its card, the color it goes on in, its target
+        (named only where the card needs one). Kept in `_decoded`, by move: a few hundred at
+        most per deck, since a move is a value."""
+        card = self.deck.ids[move.card]
+        color = self.deck.colors[card]
+        if color == NO_COLOR:
+            color = self.declared_color(move.color)
+        return card, color, move.target
+
+    @cached_property
+    def _decoded(self) -> dict[Move, tuple[int, int, int | None]]:
+        return {}
 
     def _check_play(
         self, s: GameState, seat: int, move: Move
     ) -> Refused | tuple[int, int, int | None]:
-        code = move.card
-        card = self.deck.ids.get(code) if isinstance(code, str) else None
-        if card is None:
+        try:
+            card = self.deck.ids[move.card]
+        except (KeyError, TypeError):  # not a code of this deck, or not even hashable
             return _REFUSED["unknown-card"]
         if s.left[seat] or (seat != s.turn and not self.can_jump_in(s, seat, card)):
             return _REFUSED["not-your-turn"]
@@ -434,6 +563,11 @@ class Rules:
     def after_move(self, s: GameState, seat: int, events: list[Event]) -> None:
         """Deck hook: after an accepted move (a call or a catch aside) in a round going on."""
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        # A deck without an `after_move` of its own is spared the call on every move.
+        cls._after_move_hooked = cls.after_move is not Rules.after_move
+
     def _check_choose(self, s: GameState, move: Move) -> Refused | int:
         if s.color != NONE:
             return _REFUSED["nothing-to-choose"]
@@ -451,27 +585,6 @@ class Rules:
         if action == PASS and self.can_draw(s):
             return _REFUSED["cannot-pass"]
         return None
-
-    def _play(
-        self, s: GameState, seat: int, card: int, color: int, target: int | None,
-        events: list[Event],
-    ) -> None:
-        hand = s.hands[seat] = s.hands[seat][:]  # replaced, never changed: copies share it
-        hand.remove(card)
-        s.discard = [*s.discard, card]
-        s.color = color
-        s.turn = seat  # a jump-in takes the turn
-        s.drawn = NONE
-        s.jump_open = True
-        events.append(Event(
-            "played", seat, self.deck.codes[card],
-            COLORS[color] if color >= 0 and self.deck.colors[card] == NO_COLOR else None, target,
-        ))
-        if hand:
-            self.play_effect(s, seat, card, target, events)
-        else:
-            self.last_card_effect(s, seat, card, events)
-            self._win_round(s, seat, events)
 
     def play_effect(
         self, s: GameState, seat: int, card: int, target: int | None, events: list[Event]
@@ -495,6 +608,8 @@ class Rules:
         runs out; short when nothing is left. With `until_playable`, stop at a playable card."""
         hand = s.hands[seat] = s.hands[seat][:]  # replaced, never changed: copies share it
         drawn: list[int] = []
+        names: list[str] = []
+        codes = self.deck.codes
         pile = s.draw_pile = s.draw_pile[:]
         for _ in range(count):
             if not pile:
@@ -505,23 +620,40 @@ class Rules:
             card = pile.pop()
             insort(hand, card)
             drawn.append(card)
+            names.append(codes[card])
             if until_playable and self.is_playable(s, hand, card):
                 break
-        codes = self.deck.codes
-        events.append(Event(kind, seat, cards=tuple(codes[c] for c in drawn), count=len(drawn)))
+        events.append(_new(Event, (kind, seat, None, None, None, tuple(names), len(drawn), None)))
         return drawn
 
     def _reshuffle(self, s: GameState, events: list[Event]) -> None:
         pile = s.discard[:-1]
-        self._rng(s).shuffle(pile)
+        shuffle(self._rng(s), pile)
         s.draw_pile = pile
         s.discard = s.discard[-1:]
         events.append(Event("reshuffled", count=len(pile)))
 
     def _draw_turn(self, s: GameState, seat: int, events: list[Event]) -> None:
+        pile = s.draw_pile
+        if pile and not s.options.draw_until_playable:
+            # The common draw, one card off a pile that has it: what `draw` does for it, with
+            # fewer steps (most turns in a game are plays and such draws).
+            card = pile[-1]
+            s.draw_pile = pile[:-1]  # replaced, never changed: copies share it
+            hand = s.hands[seat] = s.hands[seat][:]
+            insort(hand, card)
+            events.append(self._drew[seat][card])
+            s.jump_open = False
+            if self.is_playable(s, hand, card):
+                s.drawn = card  # must be played now, and only it
+            else:
+                s.turn = s.next_seat(seat)
+                s.drawn = NONE
+            return
         until = s.options.draw_until_playable
+        # Positional arguments: a call with keywords is not specialized (CPython 3.11).
         drawn = self.draw(s, seat, len(s.draw_pile) + len(s.discard) if until else 1, events,
-                          until_playable=until)
+                          "drew", until)
         s.jump_open = False
         last = drawn[-1] if drawn else NONE
         if last != NONE and self.is_playable(s, s.hands[seat], last):
@@ -532,7 +664,7 @@ class Rules:
     def _take(self, s: GameState, seat: int, events: list[Event]) -> None:
         count = s.penalty
         s.penalty = 0
-        self.draw(s, seat, count, events, kind="took")
+        self.draw(s, seat, count, events, "took")
         self._end_turn(s, seat)
 
     def _concede(self, s: GameState, seat: int, events: list[Event]) -> None:

@@ -88,10 +88,9 @@ class GameState:
 
     def next_seat(self, seat: int) -> int:
         """The next seat still in the game after `seat` in the direction of play."""
-        players, step, left = self.players, self.direction, self.left
-        seat = (seat + step) % players
-        while left[seat]:
-            seat = (seat + step) % players
+        seat = (seat + self.direction) % self.players
+        while self.left[seat]:
+            seat = (seat + self.direction) % self.players
         return seat
 
     def to_dict(self) -> dict:

@@ -1,11 +1,13 @@
 """The deck, sorted hands, the deal, the starter card table and the draw pile table."""
 
+import random
 from collections import Counter
 
 import pytest
 from deck_helpers import all_cards, hand, rigged_order
 
 from games.rules import CLASSIC, InvalidSetup, Move, Options, apply, new_game, view_for
+from games.rules.engine import shuffle
 
 
 def counts_by(predicate) -> int:
@@ -98,6 +100,27 @@ def test_a_seeded_deal_conserves_the_deck_whatever_the_starter(players):
 def test_the_same_seed_deals_the_same_game_and_another_seed_another():
     assert new_game(4, seed=11).state == new_game(4, seed=11).state
     assert new_game(4, seed=11).state.hands != new_game(4, seed=12).state.hands
+
+
+def test_a_seed_deals_what_it_always_dealt():
+    # Fixed when the deal was made faster (issue 11): a stored game's seed must keep its deals.
+    state = new_game(3, seed=11).state
+    assert [hand(state, seat) for seat in range(3)] == [
+        ["sun-0", "sun-4", "sun-7", "leaf-1", "wave-reverse", "wave-draw2", "wild-draw4"],
+        ["flame-3", "sun-skip", "sun-skip", "wave-5", "wave-6", "wave-7", "wave-8"],
+        ["flame-3", "flame-6", "flame-8", "flame-draw2", "sun-3", "sun-7", "wave-6"],
+    ]
+    assert CLASSIC.codes[state.discard[-1]] == "leaf-skip"
+    assert CLASSIC.codes[state.draw_pile[-1]] == "wave-9" and len(state.draw_pile) == 86
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 7, 63, 64, 65, 107, 108, 250])
+def test_the_engines_shuffle_is_pythons_shuffle(length):
+    for seed in range(100):
+        expected, cards = list(range(length)), list(range(length))
+        random.Random(seed).shuffle(expected)
+        shuffle(random.Random(seed), cards)
+        assert cards == expected
 
 
 def test_a_deck_order_must_hold_the_whole_deck_exactly_once():
