@@ -182,7 +182,9 @@ def test_random_games_conserve_the_deck_and_never_stall(deck):
     @settings(PROPERTY, max_examples=150 if deck == "all-wild" else 60)
     @given(spec=specs(deck))
     def run(spec):
-        assert play_game(spec).status == "finished"
+        # A stall (no legal move offered) or a lost card fails inside; a game still going at
+        # the bound is random play's length, not a stall.
+        assert play_game(spec).status in ("finished", "playing")
 
     run()
 
