@@ -138,6 +138,7 @@ def _game(view: dict, names: dict, deck: str) -> dict:
     playing = view["status"] == "playing" and round_view["status"] == "playing"
     mine = you["seat"] if you else None
     catchable = round_view.get("catchable", [])
+    lost = round_view.get("turns_to_lose", [])
     may_catch = bool(you) and "catch" in you["actions"]
     # Worked out here rather than in the template: the page is drawn after every move.
     context["seat_rows"] = [
@@ -147,6 +148,7 @@ def _game(view: dict, names: dict, deck: str) -> dict:
          "you": row["seat"] == mine,
          "badge": row["state"] if row["state"] in ("away", "bot", "left") else "",
          "uncalled": row["seat"] in catchable,
+         "loses": lost.count(row["seat"]),
          "catch": may_catch and row["seat"] in catchable and row["seat"] != mine}
         for row in view["seats"]]
     context["your_turn"] = mine is not None and mine == round_view["turn"]

@@ -166,6 +166,10 @@ class RoundViewSerializer(serializers.Serializer):
         child=serializers.IntegerField(),
         help_text='Seats holding one card that have not called "last card": any other seat may '
                   "`catch` them until the next move.")
+    turns_to_lose = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Seats that lose a turn when play next comes to them, once per entry (a Wild "
+                  "Skip Two with two players: the other player loses this turn and the next).")
     deadline = serializers.DateTimeField(allow_null=True)
     status = serializers.ChoiceField(choices=["playing", "won", "blocked", "abandoned"])
     winner = serializers.IntegerField(allow_null=True)

@@ -131,6 +131,17 @@ class ClassicRules(Rules):
         # A 7 as the last card has no effect, so it needs no one to swap with.
         return s.options.seven_zero and _KINDS[card] == 7 and len(hand) > 1
 
+    def cards_after_play(self, s: GameState, seat: int, card: int, target: int | None) -> int:
+        """Under 7-0 a 7 leaves the player the target's hand, a 0 the hand passed on to them
+        (by the seat before them in the direction of play); a last card leaves none."""
+        left = len(s.hands[seat]) - 1
+        if not left or not s.options.seven_zero or _KINDS[card] not in (0, 7):
+            return left
+        if _KINDS[card] == 7:
+            return left if target is None else len(s.hands[target])
+        giver = next(x for x in s.active_seats() if x != seat and s.next_seat(x) == seat)
+        return len(s.hands[giver])
+
     def can_jump_in(self, s: GameState, seat: int, card: int) -> bool:
         """An identical colored card, before the player whose turn it is has acted. On a
         waiting penalty only an identical Draw 2 qualifies, which identity already ensures."""

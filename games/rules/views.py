@@ -42,6 +42,8 @@ def public_view(state: GameState) -> dict:
             "draw_pile": len(state.draw_pile),
             "penalty": state.penalty,
             "catchable": list(state.uncalled),
+            # Turns still to be lost (a Wild Skip Two with two players): the seat, once a turn.
+            "turns_to_lose": list(state.lost_turns),
             "status": state.round_status,
             "winner": state.round_winner,
             "points": state.round_points,

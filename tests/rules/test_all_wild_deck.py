@@ -5,6 +5,7 @@ draw, stacking, scoring, and the options the deck refuses. The last-card call ha
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from pathlib import Path
@@ -28,6 +29,7 @@ from games.rules import (
     view_for,
 )
 from games.rules.all_wild import ALL_WILD, CARDS
+from games.rules.bots.seen import sample_state, seen_from
 
 ROOT = Path(__file__).resolve().parents[2]
 ACTIONS = ("wild-reverse", "wild-skip", "wild-skip2", "wild-draw2", "wild-draw4",
@@ -210,6 +212,21 @@ def test_a_wild_skip_two_with_two_players_gives_the_one_who_played_it_two_more_t
     assert state.turn == 1  # then back to normal
     state, _ = ok(state, 1, play("wild"))
     assert state.turn == 0
+
+
+def test_everyone_sees_the_turn_the_other_player_still_has_to_lose():
+    state = table([["wild-skip2", "wild", "wild", "wild"], ["wild"] * 4])
+    state, _ = ok(state, 0, play("wild-skip2"))
+    assert public_view(state)["round"]["turns_to_lose"] == [1]
+    assert view_for(state, 1)["round"]["turns_to_lose"] == [1]
+    state, _ = ok(state, 0, play("wild"))  # the turn is lost as play passes seat 1
+    assert public_view(state)["round"]["turns_to_lose"] == []
+
+
+def test_a_bot_reads_the_turn_still_to_be_lost_from_its_view():
+    state = table([["wild-skip2", "wild", "wild", "wild"], ["wild"] * 4])
+    state, _ = ok(state, 0, play("wild-skip2"))
+    assert sample_state(seen_from(view_for(state, 0)), random.Random(1)).lost_turns == (1,)
 
 
 def test_the_second_extra_turn_follows_a_draw_kept_too():

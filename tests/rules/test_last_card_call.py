@@ -226,6 +226,32 @@ def test_the_classic_deck_has_the_call_as_a_house_rule():
     assert len(state.hands[0]) == 3
 
 
+SEVEN_ZERO_CALL = Options(last_card_call=True, seven_zero=True)
+
+
+def test_a_seven_that_swaps_for_a_single_card_is_offered_with_the_call():
+    state = position([["flame-7", "flame-4", "sun-2"], ["leaf-5"],
+                      ["leaf-6", "leaf-8", "sun-3", "sun-4"]],
+                     top="flame-1", options=SEVEN_ZERO_CALL)
+    moves = legal_moves(state, 0)
+    assert Move("play", "flame-7", target=1, call=True) in moves
+    assert Move("play", "flame-7", target=2, call=True) not in moves
+    state, events = ok(state, 0, play("flame-7", target=1, call=True))
+    assert state.hands[0] == position([["leaf-5"]], top="flame-1").hands[0]  # its one card
+    assert state.uncalled == () and "called" in [e.kind for e in events]
+
+
+def test_a_zero_that_passes_a_single_card_on_is_offered_with_the_call():
+    # Clockwise, each hand goes to the next seat: seat 0 is given seat 2's one card, seat 1
+    # seat 0's one card left (and must call).
+    state = position([["flame-0", "flame-4"], ["leaf-5", "leaf-8", "sun-3"], ["leaf-6"]],
+                     top="flame-1", options=SEVEN_ZERO_CALL)
+    assert Move("play", "flame-0", call=True) in legal_moves(state, 0)
+    state, events = ok(state, 0, play("flame-0", call=True))
+    assert [len(hand) for hand in state.hands] == [1, 1, 3]
+    assert state.uncalled == (1,) and "called" in [e.kind for e in events]
+
+
 def test_without_the_house_rule_nobody_calls_or_catches():
     state = position([["flame-3", "flame-4"], ["flame-5"] * 2], top="flame-1")
     assert refused(state, 0, play("flame-3", call=True)) == "nothing-to-call"

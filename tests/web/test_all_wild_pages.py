@@ -139,3 +139,11 @@ def test_the_last_card_button_calls(ana, ben, settings):
     page = ben.post(f"/tables/{table}/move", {"action": "call"},
                     HTTP_HX_REQUEST="true").content.decode()
     assert "ben called “last card”" in page and "Last card!" not in page
+
+
+def test_the_page_shows_who_still_loses_a_turn_after_a_skip_two_at_two(ana, ben, settings):
+    table = all_wild_table(ana, [ben], [["wild"] * 7, ["wild-skip2"] + ["wild"] * 6], settings)
+    ben.post(f"/tables/{table}/move", {"action": "play", "card": "wild-skip2"})
+    assert "loses a turn" in ana.get(f"/tables/{table}").content.decode()
+    ben.post(f"/tables/{table}/move", {"action": "play", "card": "wild"})
+    assert "loses a turn" not in ana.get(f"/tables/{table}").content.decode()

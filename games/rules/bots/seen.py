@@ -139,6 +139,7 @@ def state_from(seen: Seen, hands: list[list[int]], pile: list[int], seed: int) -
         deck=seen.deck.name,
     )
     state.uncalled = tuple(rnd.get("catchable") or ())  # who may be caught: public
+    state.lost_turns = tuple(rnd.get("turns_to_lose") or ())  # turns still to be lost: public
     return state
 
 
