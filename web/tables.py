@@ -166,6 +166,8 @@ def _game(view: dict, names: dict, deck: str) -> dict:
     # over in the template.
     context["discard_html"] = mark_safe("".join(card(code, "small")
                                                 for code in view["round"]["discard"]))
+    # With the All Wild deck a color may be declared and changes nothing: none is to be chosen.
+    context["colors_matter"] = rules_for(deck).color_declared
     context["face_up"] = _face_up(view["round"], names, deck)
     context["last_round"] = (_face_up(view["last_round"], names, deck) if view["last_round"]
                              else None)

@@ -64,6 +64,16 @@ def test_a_host_creates_an_all_wild_table_with_the_form(ana):
     assert Table.objects.get(deck="classic").last_card_call
 
 
+def test_a_deck_the_form_does_not_offer_is_a_form_error_and_makes_no_table(ana):
+    body = {"players": 3, "mode": "turn", "turn_hours": 24, "on_expiry": "bot",
+            "move_timer": "normal", "scoring": "single", "target": 500, "deck": "tarot"}
+    refused = ana.post("/tables/new", body)
+    assert refused.status_code == 200
+    assert "Select a valid choice. tarot is not one of the available choices." in \
+        refused.content.decode()
+    assert not Table.objects.exists()
+
+
 @pytest.mark.parametrize("code", sorted(FACES))
 def test_each_of_the_eight_faces_has_its_name_in_words_and_its_symbol(code):
     name, picture = FACES[code]
@@ -147,3 +157,11 @@ def test_the_page_shows_who_still_loses_a_turn_after_a_skip_two_at_two(ana, ben,
     assert "loses a turn" in ana.get(f"/tables/{table}").content.decode()
     ben.post(f"/tables/{table}/move", {"action": "play", "card": "wild"})
     assert "loses a turn" not in ana.get(f"/tables/{table}").content.decode()
+
+
+def test_a_card_played_without_a_color_leaves_any_card_playable_not_a_color_to_choose(
+        ana, ben, settings):
+    table = all_wild_table(ana, [ben], [["wild"] * 7, ["wild-skip"] + ["wild"] * 6], settings)
+    ben.post(f"/tables/{table}/move", {"action": "play", "card": "wild-skip"})
+    page = ana.get(f"/tables/{table}").content.decode()
+    assert "Any card plays" in page and "Color to be chosen" not in page
