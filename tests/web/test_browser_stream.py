@@ -4,42 +4,15 @@ the page polling."""
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
-
 import pytest
-import uvicorn
 from browser import TIMEOUT_MS, Visitor
-from concurrency import threads_may_run_eager_tasks
+from live_asgi import asgi_server  # noqa: F401  (the site under uvicorn)
 from playwright.sync_api import expect
 from test_browser import chromium  # noqa: F401  (the module's browser)
 
 from games.models import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def asgi_server(transactional_db):
-    """The site under uvicorn in a thread of this process (so on the test database)."""
-    from wildcards.asgi import application
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1", port=port,
-                                           log_level="warning", lifespan="off"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    stop = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < stop, "uvicorn did not start"
-        time.sleep(0.05)
-    with threads_may_run_eager_tasks():
-        yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
 
 
 def streaming(person: Visitor) -> None:
