@@ -415,6 +415,27 @@ def sign_up(port: int, count: int, tag: str) -> list[Player]:
 
 
 # ------------------------------------------------------------------------------ main
+def server_env(database_url: str, redis_url: str) -> dict[str, str]:
+    """The environment of the service under test: production settings (DEBUG off), this run's
+    database and Redis, rate limits raised so that nothing is refused, emails to locmem."""
+    return {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("WILDCARDS_", "DJANGO_"))},
+        "DJANGO_SETTINGS_MODULE": "wildcards.settings",
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "DEBUG": "0",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "REDIS_URL": redis_url,
+        # Tasks (emails, expiries) go to the broker, as in production, where a worker sends
+        # them; no worker runs here: the figures are the web requests'. Dropped at the end.
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        "WILDCARDS_THROTTLE_MOVES": "1000000/minute",
+        "WILDCARDS_THROTTLE_SIGNUP": "1000000/hour",
+        "WILDCARDS_THROTTLE_TOKEN": "1000000/minute",
+    }
+
+
 def interrupted(*_) -> None:
     raise KeyboardInterrupt
 
@@ -460,22 +481,7 @@ def main() -> int:
     split = urlsplit(args.postgres)
     database_url = urlunsplit((split.scheme, split.netloc, f"/{args.database}", "", ""))
     port = free_port()
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith(("WILDCARDS_", "DJANGO_"))},
-        "DATABASE_URL": database_url,
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "DEBUG": "0",
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "REDIS_URL": args.redis,
-        # Tasks (emails, expiries) go to the broker, as in production, where a worker sends
-        # them; no worker runs here: the figures are the web requests'. Dropped at the end.
-        "CELERY_TASK_ALWAYS_EAGER": "0",
-        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-        "WILDCARDS_THROTTLE_MOVES": "1000000/minute",
-        "WILDCARDS_THROTTLE_SIGNUP": "1000000/hour",
-        "WILDCARDS_THROTTLE_TOKEN": "1000000/minute",
-        "WILDCARDS_STORAGE_SQL": args.storage_sql,
-    }
+    env = {**server_env(database_url, args.redis), "WILDCARDS_STORAGE_SQL": args.storage_sql}
     print(f"storage: WILDCARDS_STORAGE_SQL={args.storage_sql}")
     signal.signal(signal.SIGTERM, interrupted)  # e.g. from `timeout`: tear down as on Ctrl-C
     with tempfile.TemporaryFile("w+", prefix="api_load_gunicorn_") as log:

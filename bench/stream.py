@@ -73,6 +73,7 @@ from api_load import (  # noqa: E402
     free_port,
     percentile,
     recreate_database,
+    server_env,
     stop_gunicorn,
     wait_until_up,
 )
@@ -754,22 +755,7 @@ def main() -> int:
                  "workers' pools; fewer --workers, or --force.")
     split = urlsplit(args.postgres)
     database_url = urlunsplit((split.scheme, split.netloc, f"/{args.database}", "", ""))
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith(("WILDCARDS_", "DJANGO_"))},
-        "DJANGO_SETTINGS_MODULE": "wildcards.settings",
-        "DATABASE_URL": database_url,
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "DEBUG": "0",
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "REDIS_URL": args.redis,
-        # As bench/api_load.py: tasks go to the broker, no worker runs them (four people at
-        # a table: no bot's turn; the emails would be the only work). Dropped at the end.
-        "CELERY_TASK_ALWAYS_EAGER": "0",
-        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-        "WILDCARDS_THROTTLE_MOVES": "1000000/minute",
-        "WILDCARDS_THROTTLE_SIGNUP": "1000000/hour",
-        "WILDCARDS_THROTTLE_TOKEN": "1000000/minute",
-    }
+    env = server_env(database_url, args.redis)  # as bench/api_load.py's: four people a table
     signal.signal(signal.SIGTERM, interrupted)
     port = free_port()
     gunicorn = None
