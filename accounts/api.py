@@ -140,14 +140,19 @@ class TokenView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "token"
 
+    def revoking(self) -> bool:
+        return getattr(self.request, "method", None) == "DELETE"  # no request: the schema's
+
     def get_authenticators(self):
-        return super().get_authenticators() if self.request.method == "DELETE" else []
+        return super().get_authenticators() if self.revoking() else []
 
     def get_permissions(self):
-        return [IsAuthenticated() if self.request.method == "DELETE" else AllowAny()]
+        return [IsAuthenticated() if self.revoking() else AllowAny()]
 
     @extend_schema(request=TokenRequestSerializer, responses={200: TokenSerializer}, auth=[],
-                   summary="A new API token for a username and password", tags=["accounts"])
+                   summary="A new API token for a username and password", tags=["accounts"],
+                   description="Any older token of the account stops working. After too many "
+                               "failed attempts for one username, 429 `too-many-failures`.")
     def post(self, request):
         serializer = TokenRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -165,7 +170,8 @@ class TokenView(APIView):
         return Response(token_json(user, new_api_token(user)))
 
     @extend_schema(request=None, responses={204: None},
-                   summary="Revoke the caller's API token", tags=["accounts"])
+                   summary="Revoke the caller's API token", tags=["accounts"],
+                   description="The token stops working at once; POST makes a new one.")
     def delete(self, request):
         revoke_api_token(request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
