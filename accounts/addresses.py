@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core import signing
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 CONFIRMATION_DAYS = 3
 _SALT = "accounts.email-change"
@@ -65,5 +65,9 @@ def confirm_change(token: str):
                 f"Another account has started using {value['to']} since this link was sent, "
                 "so it cannot be yours as well.")
         user.email = value["to"]
-        user.save(update_fields=["email"])
+        try:
+            user.save(update_fields=["email"])
+        except IntegrityError:  # a sign-up took the address at this very moment
+            raise ChangeRefused(f"Another account has started using {value['to']}, so it "
+                                "cannot be yours as well.") from None
     return user

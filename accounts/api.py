@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import authenticate, get_user_model, password_validation
+from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.authtoken.models import Token
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.addresses import email_taken
 from accounts.closing import RESERVED_NAME, is_reserved_username
+from accounts.login_attempts import TooManyFailures, log_in
+from accounts.models import ADDRESS_TAKEN
+from accounts.tokens import api_token_of, expires_at, new_api_token, revoke_api_token
 from notifications.preferences import preferences_json
+from wildcards.api_errors import ApiError
 from wildcards.api_serializers import StrictSerializer
 from wildcards.throttling import ScopedRateThrottle
 
@@ -30,6 +34,12 @@ class SignUpSerializer(StrictSerializer):
             raise serializers.ValidationError("That username is taken.")
         if is_reserved_username(value):
             raise serializers.ValidationError(RESERVED_NAME)
+        return value
+
+    def validate_email(self, value: str) -> str:
+        value = User.objects.normalize_email(value)
+        if email_taken(value):
+            raise serializers.ValidationError(ADDRESS_TAKEN, code=EMAIL_TAKEN)
         return value
 
     def validate(self, data: dict) -> dict:
@@ -69,11 +79,28 @@ class TokenRequestSerializer(StrictSerializer):
 
 
 class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
+    token = serializers.CharField(help_text="Shown this once: only its digest is stored.")
+    expires = serializers.DateTimeField(
+        allow_null=True, help_text="When it stops working; null: never (the default).")
+
+
+EMAIL_TAKEN = "email-taken"
 
 
 def account_json(user) -> dict:
     return {"id": user.pk, "username": user.username, "email": user.email}
+
+
+def email_taken_error() -> ApiError:
+    return ApiError(status.HTTP_400_BAD_REQUEST, {
+        "code": EMAIL_TAKEN, "detail": f"email: {ADDRESS_TAKEN}",
+        "fields": {"email": [ADDRESS_TAKEN]}})
+
+
+def token_json(user, token: str) -> dict:
+    row = api_token_of(user)
+    end = expires_at(row) if row is not None else None
+    return {"token": token, "expires": end.isoformat() if end else None}
 
 
 class SignUpView(APIView):
@@ -86,37 +113,68 @@ class SignUpView(APIView):
                    summary="Create an account", tags=["accounts"])
     def post(self, request):
         serializer = SignUpSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        if not serializer.is_valid():
+            if serializer.errors.keys() == {"email"} and any(
+                    error.code == EMAIL_TAKEN for error in serializer.errors["email"]):
+                raise email_taken_error()
+            raise serializers.ValidationError(serializer.errors)
         data = serializer.validated_data
         try:
             with transaction.atomic():
                 user = User.objects.create_user(data["username"], data["email"],
                                                 data["password"])
-                token = Token.objects.create(user=user)
-        except IntegrityError:  # the same name taken by a concurrent sign-up
+                token = new_api_token(user)
+        except IntegrityError:  # the same name or address taken by a concurrent sign-up
+            if email_taken(data["email"]):
+                raise email_taken_error() from None
             raise serializers.ValidationError({"username": ["That username is taken."]}) from None
-        return Response({**account_json(user), "token": token.key},
+        return Response({**account_json(user), "token": token},
                         status=status.HTTP_201_CREATED)
 
 
 class TokenView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes = []
+    """POST: a new token for a username and password (any older one stops working); DELETE:
+    the caller's token revoked. Only DELETE reads the caller's credentials, so a client whose
+    token has expired can still ask for a new one."""
+
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "token"
 
-    @extend_schema(request=TokenRequestSerializer, responses={200: TokenSerializer},
-                   summary="Get the API token for a username and password", tags=["accounts"])
+    def revoking(self) -> bool:
+        return getattr(self.request, "method", None) == "DELETE"  # no request: the schema's
+
+    def get_authenticators(self):
+        return super().get_authenticators() if self.revoking() else []
+
+    def get_permissions(self):
+        return [IsAuthenticated() if self.revoking() else AllowAny()]
+
+    @extend_schema(request=TokenRequestSerializer, responses={200: TokenSerializer}, auth=[],
+                   summary="A new API token for a username and password", tags=["accounts"],
+                   description="Any older token of the account stops working. After too many "
+                               "failed attempts for one username, 429 `too-many-failures`.")
     def post(self, request):
         serializer = TokenRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user = authenticate(request, **serializer.validated_data)
+        try:
+            user = log_in(request, **serializer.validated_data)
+        except TooManyFailures as refused:
+            return Response({"code": "too-many-failures", "detail": refused.sentence,
+                             "retry_after": refused.retry_after},
+                            status=status.HTTP_429_TOO_MANY_REQUESTS,
+                            headers={"Retry-After": str(refused.retry_after)})
         if user is None:
             return Response({"code": "wrong-credentials",
                              "detail": "No account matches that username and password."},
                             status=status.HTTP_400_BAD_REQUEST)
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        return Response(token_json(user, new_api_token(user)))
+
+    @extend_schema(request=None, responses={204: None},
+                   summary="Revoke the caller's API token", tags=["accounts"],
+                   description="The token stops working at once; POST makes a new one.")
+    def delete(self, request):
+        revoke_api_token(request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class MeView(APIView):

@@ -9,8 +9,8 @@ tables (`games.service.play.leave_every_table`); this module knows nothing of ga
 from __future__ import annotations
 
 from django.db import transaction
-from rest_framework.authtoken.models import Token
 
+from accounts.tokens import revoke_api_token
 from notifications.models import Preference
 
 # A closed account is renamed `deleted-<id>`; no one may sign up with such a name.
@@ -33,5 +33,5 @@ def close_account(user) -> None:
         user.save()
         user.groups.clear()
         user.user_permissions.clear()
-        Token.objects.filter(user=user).delete()
+        revoke_api_token(user)
         Preference.objects.filter(user=user).delete()

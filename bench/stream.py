@@ -93,8 +93,9 @@ def set_up_in_django(tables: int, tag: str) -> None:
     django.setup()
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
-    from rest_framework.authtoken.models import Token
 
+    from accounts.models import ApiToken
+    from accounts.tokens import digest
     from games.api.serializers import TableCreateSerializer
     from games.service import lobby
 
@@ -103,8 +104,8 @@ def set_up_in_django(tables: int, tag: str) -> None:
     users = user_model.objects.bulk_create([
         user_model(username=f"stream-{tag}-{i}", email=f"stream-{tag}-{i}@example.com",
                    password=password) for i in range(tables * PLAYERS)])
-    tokens = Token.objects.bulk_create([Token(user=u, key=Token.generate_key()) for u in users])
-    key_of = {t.user_id: t.key for t in tokens}
+    key_of = {u.pk: secrets.token_hex(20) for u in users}
+    ApiToken.objects.bulk_create([ApiToken(user=u, digest=digest(key_of[u.pk])) for u in users])
     body = TableCreateSerializer(data={"players": PLAYERS})
     body.is_valid(raise_exception=True)
     out = []

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
 from accounts.addresses import email_taken
 from accounts.closing import RESERVED_NAME, is_reserved_username
+from accounts.login_attempts import TooManyFailures, log_in
+from accounts.models import ADDRESS_TAKEN
 
 User = get_user_model()
-
-ADDRESS_TAKEN = "Another account uses that address."
 
 
 class SignUpForm(UserCreationForm):
@@ -42,6 +42,24 @@ class SignUpForm(UserCreationForm):
         if email_taken(email):
             raise forms.ValidationError(ADDRESS_TAKEN)
         return email
+
+
+class LogInForm(AuthenticationForm):
+    """Django's log-in form, through `accounts.login_attempts.log_in`: too many failed log-ins
+    for a username lately, and the form says so instead of checking the password."""
+
+    def clean(self):
+        username = self.cleaned_data.get("username")
+        password = self.cleaned_data.get("password")
+        if username is not None and password:
+            try:
+                self.user_cache = log_in(self.request, username, password)
+            except TooManyFailures as refused:
+                raise forms.ValidationError(refused.sentence, code="too-many-failures") from None
+            if self.user_cache is None:
+                raise self.get_invalid_login_error()
+            self.confirm_login_allowed(self.user_cache)
+        return self.cleaned_data
 
 
 class PasswordCheckMixin:

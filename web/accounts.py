@@ -20,11 +20,19 @@ from django.db import IntegrityError, transaction
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.addresses import CONFIRMATION_DAYS, ChangeRefused, change_token, confirm_change
+from accounts.addresses import (
+    CONFIRMATION_DAYS,
+    ChangeRefused,
+    change_token,
+    confirm_change,
+    email_taken,
+)
 from accounts.closing import close_account
-from accounts.tokens import api_token, new_api_token
+from accounts.models import ADDRESS_TAKEN
+from accounts.tokens import api_token_of, expires_at, has_expired, new_api_token, revoke_api_token
 from games.service.play import leave_every_table
 from notifications.preferences import preferences_json, update_preferences
 
@@ -46,8 +54,11 @@ def signup(request):
         try:
             with transaction.atomic():
                 user = form.save()
-        except IntegrityError:  # the same name taken by a sign-up at the same moment
-            form.add_error("username", "That username is taken.")
+        except IntegrityError:  # the name or address taken by a sign-up at the same moment
+            if email_taken(form.cleaned_data["email"]):
+                form.add_error("email", ADDRESS_TAKEN)
+            else:
+                form.add_error("username", "That username is taken.")
         else:
             login(request, user)
             messages.success(request, f"Welcome to Wild Cards, {user.username}!")
@@ -68,14 +79,31 @@ class PasswordResetView(auth_views.PasswordResetView):
 @login_required
 @require_GET
 def account(request):
-    return render(request, "web/account/account.html", {"token": api_token(request.user)})
+    return _account_page(request)
+
+
+def _account_page(request, new_token: str | None = None):
+    """The account page; `new_token` is shown this once (only its digest is kept)."""
+    token = api_token_of(request.user)
+    return render(request, "web/account/account.html", {
+        "token": token, "token_expires": expires_at(token) if token else None,
+        "token_expired": token is not None and has_expired(token, timezone.now()),
+        "new_token": new_token})
 
 
 @login_required
 @require_POST
 def rotate_token(request):
-    new_api_token(request.user)
-    messages.success(request, "Here is your new API token. The old one no longer works.")
+    """Answered with the page itself, not a redirect: the new token is shown once, in this
+    answer, and kept nowhere (not even in the session's messages)."""
+    return _account_page(request, new_token=new_api_token(request.user))
+
+
+@login_required
+@require_POST
+def revoke_token(request):
+    if revoke_api_token(request.user):
+        messages.success(request, "Your API token is revoked: it no longer works.")
     return redirect("account")
 
 

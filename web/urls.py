@@ -5,12 +5,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import accounts, tables
+from .account_forms import LogInForm
 
 urlpatterns = [
     path("", tables.home, name="home"),
     # Accounts: Django's log-in, log-out, password change and reset views, and ours around them.
     path("accounts/signup", accounts.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True),
+    path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True,
+                                                         authentication_form=LogInForm),
          name="login"),
     path("accounts/password_reset/", accounts.PasswordResetView.as_view(),
          name="password_reset"),
@@ -19,6 +21,7 @@ urlpatterns = [
     path("account/email", accounts.change_email, name="account-email"),
     path("account/email/<str:token>", accounts.confirm_email, name="account-email-confirm"),
     path("account/token", accounts.rotate_token, name="account-token"),
+    path("account/token/revoke", accounts.revoke_token, name="account-token-revoke"),
     path("account/notifications", accounts.notification_settings,
          name="account-notifications"),
     path("account/delete", accounts.delete_account, name="account-delete"),

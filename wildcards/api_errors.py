@@ -45,7 +45,9 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         response.data = {"code": "invalid", "detail": _first_message(exc.detail),
                          "fields": response.data}
         return response
-    code = next((code for kind, code in CODES.items() if isinstance(exc, kind)), "error")
+    # An exception class may name its own code (`api_code`), one of these kinds or not.
+    code = getattr(exc, "api_code", None) or next(
+        (code for kind, code in CODES.items() if isinstance(exc, kind)), "error")
     body = {"code": code, "detail": str(getattr(exc, "detail", exc))}
     if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
         body["retry_after"] = int(exc.wait)

@@ -36,7 +36,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "django_htmx",
     "accounts",
@@ -153,6 +152,19 @@ if WILDCARDS_STORAGE_SQL not in ("prepared", "orm"):
 WILDCARDS_BOT_DELAY_MS = env_int("WILDCARDS_BOT_DELAY_MS", default=1200)
 # Where the site is reachable from outside: used to build absolute links in emails.
 WILDCARDS_BASE_URL = env_str("WILDCARDS_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
+
+# Accounts (docs/api.md, "Tokens" and "Log-in limits"). An API token stops working this many
+# days after it was made; 0 (the default): never.
+WILDCARDS_TOKEN_TTL_DAYS = env_int("WILDCARDS_TOKEN_TTL_DAYS", default=0)
+# After this many failed log-ins for one username within the window (minutes), whatever the
+# address they come from, further attempts for it are refused until the oldest leaves the window.
+WILDCARDS_LOGIN_FAILURES = env_int("WILDCARDS_LOGIN_FAILURES", default=10)
+WILDCARDS_LOGIN_WINDOW_MINUTES = env_int("WILDCARDS_LOGIN_WINDOW_MINUTES", default=15)
+if min(WILDCARDS_TOKEN_TTL_DAYS, WILDCARDS_LOGIN_FAILURES - 1,
+       WILDCARDS_LOGIN_WINDOW_MINUTES - 1) < 0:
+    raise ImproperlyConfigured("WILDCARDS_TOKEN_TTL_DAYS must be 0 or more, "
+                               "WILDCARDS_LOGIN_FAILURES and WILDCARDS_LOGIN_WINDOW_MINUTES 1 "
+                               "or more.")
 
 REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

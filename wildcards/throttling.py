@@ -24,6 +24,11 @@ def _client(url: str) -> redis.Redis:
     return redis.Redis.from_url(url)
 
 
+def redis_client() -> redis.Redis:
+    """The process's client of REDIS_URL, for the limits kept in Redis (here and in the apps)."""
+    return _client(settings.REDIS_URL)
+
+
 class ScopedRateThrottle(throttling.ScopedRateThrottle):
     """Rates per `throttle_scope` of the view, from DEFAULT_THROTTLE_RATES, as DRF's."""
 

@@ -13,8 +13,8 @@ from datetime import datetime
 from django.contrib.auth import get_user_model
 from django.db import connections
 from django.db.models import Count, F
-from rest_framework.authtoken.models import Token
 
+from accounts.models import ApiToken
 from games.models import Hand, IdempotentAnswer, Round, Seat, Table
 from games.models import Move as MoveRow
 from games.rules import GameState
@@ -147,27 +147,28 @@ def _seats_and_round(table: Table, round_id: int | None):
     return seats, hands, round_row
 
 
-_TOKEN = sql.Columns(Token, "k")
+_TOKEN = sql.Columns(ApiToken, "k")
 
 
-def token_owner(key: str) -> tuple[Token, object] | None:
-    """The API token `key` and its user, the user carrying its email preference: one query
-    (every API request checks a token)."""
+def token_owner(digest: str) -> tuple[ApiToken, object] | None:
+    """The API token whose digest is `digest` and its user, the user carrying its email
+    preference: one query (every API request checks a token)."""
     if not sql.prepared():
-        token = (Token.objects.select_related("user", "user__notification_preference")
-                 .filter(key=key).first())
+        token = (ApiToken.objects.select_related("user", "user__notification_preference")
+                 .filter(digest=digest).first())
         return None if token is None else (token, token.user)
     rows = sql.fetch(
-        f"SELECT {_TOKEN.sql}, {_USER.sql}, {_PREFERENCE.sql} FROM {sql.table(Token)} k "
+        f"SELECT {_TOKEN.sql}, {_USER.sql}, {_PREFERENCE.sql} FROM {sql.table(ApiToken)} k "
         f"JOIN {sql.table(_USER.model)} u ON u.id = k.user_id "
-        f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = u.id WHERE k.key = %s", [key])
+        f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = u.id WHERE k.digest = %s",
+        [digest])
     if not rows:
         return None
     token = _TOKEN.build(rows[0])
     user = _USER.build(rows[0], _TOKEN.width)
     _PREFERENCE_OF_USER.set_cached_value(
         user, _PREFERENCE.build_or_none(rows[0], _TOKEN.width + _USER.width))
-    Token.user.field.set_cached_value(token, user)
+    ApiToken.user.field.set_cached_value(token, user)
     return token, user
 
 

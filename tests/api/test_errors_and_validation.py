@@ -116,13 +116,16 @@ def test_a_wrong_token_is_401(anonymous):
         assert_error(response, 401, "not-authenticated")
 
 
-def test_a_token_from_the_token_endpoint_works(host, anonymous):
+def test_a_token_from_the_token_endpoint_works_and_retires_the_one_from_sign_up(host,
+                                                                               anonymous):
     response = anonymous.post("/api/auth/token",
                               {"username": "ana", "password": "a-long-passw0rd"}, format="json")
     assert response.status_code == 200, response.content
-    assert response.json() == {"token": host.token}
+    assert response.json() == {"token": response.json()["token"], "expires": None}
+    assert response.json()["token"] != host.token
     anonymous.credentials(HTTP_AUTHORIZATION=f"Token {response.json()['token']}")
     assert anonymous.get("/api/me").json()["username"] == "ana"
+    assert_error(host.get("/api/me"), 401, "not-authenticated")
 
 
 def test_me_is_the_callers_account_with_notification_preferences(host):

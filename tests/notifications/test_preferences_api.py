@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.tokens import new_api_token
 from notifications.models import Preference
 from notifications.preferences import preferences_json, update_preferences
 
@@ -18,7 +18,7 @@ DEFAULTS = {"turn_emails": True, "reminder_emails": True, "game_over_emails": Tr
 
 def client_of(user) -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {new_api_token(user)}")
     return client
 
 

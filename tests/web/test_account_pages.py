@@ -5,6 +5,7 @@ the API token, email settings, and closing an account without losing anyone's ga
 from __future__ import annotations
 
 import re
+import uuid
 from datetime import timedelta
 
 import pytest
@@ -13,9 +14,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 from rest_framework.throttling import ScopedRateThrottle
 
+from accounts.models import ApiToken
 from games.models import Move, Seat, Table
 from games.service import lobby
 from notifications.models import Preference
@@ -112,6 +113,20 @@ def test_an_address_another_account_uses_is_refused_whatever_its_case(client, cl
     assert not User.objects.filter(username="newcomer").exists()
 
 
+def test_an_address_taken_at_the_same_moment_is_a_form_error(client, cleo, monkeypatch):
+    """Both sign-ups passed the form's checks before either was saved; the database's unique
+    index decides."""
+    monkeypatch.setattr("web.account_forms.email_taken", lambda email: False)
+    monkeypatch.setattr(User, "validate_constraints", lambda self, exclude=None: None)
+
+    response = sign_up(client, email="CLEO@example.com")
+
+    assert response.status_code == 200
+    assert errors_of(response)["email"] == ["Another account uses that address."]
+    assert not User.objects.filter(username="newcomer").exists()
+    assert logged_in_as(client) is None
+
+
 def test_a_weak_password_is_refused_with_the_reasons(client):
     response = sign_up(client, password1="12345678", password2="12345678")
 
@@ -166,6 +181,56 @@ def test_a_wrong_password_does_not_log_in_and_says_so(client, cleo):
     assert response.status_code == 200
     assert b"Please enter a correct username and password." in response.content
     assert logged_in_as(client) is None
+
+
+@pytest.fixture
+def guarded(make_account, settings):
+    """An account of a name no other test uses (failures are counted in Redis for minutes),
+    locked after three failed log-ins within ten minutes."""
+    settings.WILDCARDS_LOGIN_FAILURES = 3
+    settings.WILDCARDS_LOGIN_WINDOW_MINUTES = 10
+    return make_account(f"guarded-{uuid.uuid4().hex[:10]}")
+
+
+def log_in_from(address: str, username: str, password: str):
+    browser = Client(REMOTE_ADDR=address)
+    return browser, browser.post(reverse("login"), {"username": username, "password": password})
+
+
+def test_failed_log_ins_from_many_addresses_lock_the_account_for_a_window(guarded):
+    with time_machine.travel("2026-03-01 12:00Z", tick=False) as clock:
+        for n in range(3):
+            _, page = log_in_from(f"198.51.100.{n}", guarded.username, "not-it-at-all")
+            assert b"Please enter a correct username and password." in page.content
+
+        clock.shift(timedelta(minutes=9))
+        browser, page = log_in_from("203.0.113.9", guarded.username, PASSWORD)
+
+        assert page.status_code == 200 and logged_in_as(browser) is None
+        assert errors_of(page)["__all__"] == [
+            "Too many failed log-ins for this account. Try again in 1 minute."]
+        assert b"Too many failed log-ins for this account." in page.content
+        # Another account is not concerned.
+        other = User.objects.create_user(f"other-{uuid.uuid4().hex[:10]}", "o@example.com",
+                                         PASSWORD)
+        browser, _ = log_in_from("198.51.100.0", other.username, PASSWORD)
+        assert logged_in_as(browser) == str(other.pk)
+
+        clock.shift(timedelta(minutes=1, seconds=1))  # the first failure leaves the window
+        browser, page = log_in_from("203.0.113.9", guarded.username, PASSWORD)
+        assert page.status_code == 302 and logged_in_as(browser) == str(guarded.pk)
+
+
+def test_log_ins_that_work_do_not_count_as_failures(guarded):
+    for _ in range(5):
+        browser, _ = log_in_from("198.51.100.1", guarded.username, PASSWORD)
+        assert logged_in_as(browser) == str(guarded.pk)
+    for _ in range(2):
+        log_in_from("198.51.100.1", guarded.username, "not-it-at-all")
+
+    browser, _ = log_in_from("198.51.100.1", guarded.username, PASSWORD)
+
+    assert logged_in_as(browser) == str(guarded.pk)
 
 
 def test_the_account_pages_ask_a_visitor_to_log_in(client):
@@ -316,23 +381,64 @@ def test_an_older_link_cannot_undo_a_later_change(cleos_browser, cleo, mailoutbo
 
 
 # ---------------------------------------------------------------------------- API token
-def test_rotating_the_token_retires_the_old_one(cleos_browser, cleo):
-    assert b"You have no token yet" in cleos_browser.get(reverse("account")).content
-    cleos_browser.post(reverse("account-token"))
-    old = Token.objects.get(user=cleo).key
-    api = Client()
-    assert api.get("/api/me", HTTP_AUTHORIZATION=f"Token {old}").status_code == 200
+def token_on(page) -> str | None:
+    """The token an account page shows (only the answer that made it does)."""
+    found = re.search(r'id="api-token" value="([0-9a-f]{40})"', page.content.decode())
+    return found and found[1]
 
-    response = cleos_browser.post(reverse("account-token"))
+
+def api_status(token: str) -> int:
+    return Client().get("/api/me", HTTP_AUTHORIZATION=f"Token {token}").status_code
+
+
+def test_a_new_token_is_shown_once_and_never_again(cleos_browser, cleo):
+    assert b"You have no token." in cleos_browser.get(reverse("account")).content
+
+    made = cleos_browser.post(reverse("account-token"))
+
+    token = token_on(made)
+    assert made.status_code == 200 and token
+    assert b"Copy it now: it is shown this once." in made.content
+    assert api_status(token) == 200
+    again = cleos_browser.get(reverse("account"))
+    assert token_on(again) is None and token not in again.content.decode()
+    assert b"You have a token, made on" in again.content
+    assert ApiToken.objects.get(user=cleo).digest != token  # only its digest is kept
+    assert cleos_browser.get(reverse("account-token")).status_code == 405  # a GET changes nothing
+
+
+def test_rotating_the_token_retires_the_old_one(cleos_browser):
+    old = token_on(cleos_browser.post(reverse("account-token")))
+
+    new = token_on(cleos_browser.post(reverse("account-token")))
+
+    assert new and new != old
+    assert api_status(old) == 401 and api_status(new) == 200
+
+
+def test_revoking_the_token_stops_it_at_once(cleos_browser, cleo):
+    token = token_on(cleos_browser.post(reverse("account-token")))
+
+    response = cleos_browser.post(reverse("account-token-revoke"))
 
     assert response.status_code == 302 and response["Location"] == reverse("account")
-    new = Token.objects.get(user=cleo).key
-    assert new != old
-    assert api.get("/api/me", HTTP_AUTHORIZATION=f"Token {old}").status_code == 401
-    assert api.get("/api/me", HTTP_AUTHORIZATION=f"Token {new}").status_code == 200
-    page = cleos_browser.get(reverse("account")).content.decode()
-    assert new in page and old not in page
-    assert cleos_browser.get(reverse("account-token")).status_code == 405  # a GET changes nothing
+    assert api_status(token) == 401
+    assert not ApiToken.objects.filter(user=cleo).exists()
+    page = cleos_browser.get(reverse("account")).content
+    assert b"Your API token is revoked" in page and b"You have no token." in page
+    assert b"Revoke the token" not in page
+
+
+def test_the_account_page_says_when_the_token_stops_working(cleos_browser, settings):
+    settings.WILDCARDS_TOKEN_TTL_DAYS = 30
+    with time_machine.travel("2026-03-01 12:00Z", tick=False):
+        token = token_on(cleos_browser.post(reverse("account-token")))
+        assert b"works until 31 March 2026, 12:00 UTC" in cleos_browser.get(
+            reverse("account")).content
+    with time_machine.travel("2026-04-01 12:00Z", tick=False):
+        assert b"stopped working on 31 March 2026" in cleos_browser.get(
+            reverse("account")).content
+        assert api_status(token) == 401
 
 
 def test_the_account_page_shows_the_account_and_its_links(cleos_browser):
@@ -407,7 +513,7 @@ def test_closing_an_account_needs_the_password_and_the_tick(cleos_browser, cleo,
     assert "understood" in errors_of(unticked)
     cleo.refresh_from_db()
     assert cleo.username == "cleo" and cleo.is_active and cleo.check_password(PASSWORD)
-    assert Token.objects.filter(user=cleo).exists()
+    assert ApiToken.objects.filter(user=cleo).exists()
     assert Preference.objects.filter(user=cleo).exists()
     assert Table.objects.filter(pk=cleos_tables["hosted"]).exists()
     assert Seat.objects.filter(user=cleo).count() == 4
@@ -438,7 +544,7 @@ def test_closing_an_account_concedes_its_games_and_anonymises_it(cleos_browser, 
     cleo.refresh_from_db()
     assert cleo.username == f"deleted-{cleo.pk}" and cleo.email == ""
     assert not cleo.has_usable_password() and not cleo.is_active
-    assert not Token.objects.filter(user=cleo).exists()
+    assert not ApiToken.objects.filter(user=cleo).exists()
     assert not Preference.objects.filter(user=cleo).exists()
     assert not Client().login(username="cleo", password=PASSWORD)
     assert cleos_browser.get(reverse("account")).status_code == 302  # to the log-in page

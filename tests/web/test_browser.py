@@ -378,5 +378,8 @@ def test_no_page_has_a_serious_accessibility_problem(zoe, ana):
     expect(ana.page.locator(".game[data-status=finished]")).to_be_visible()
     check(ana)  # the table at game over, with the ranking
     check(ana, "/account")
+    ana.page.get_by_role("button", name="Create a token").click()
+    expect(ana.page.locator("#api-token")).to_be_visible()
+    check(ana)  # the account page showing a new token, once, and the button to revoke it
     check(ana, "/account/notifications")
     assert not problems, "\n".join(problems)
