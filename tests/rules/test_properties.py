@@ -661,7 +661,7 @@ PUBLIC_KEYS = {"status", "deck", "options", "seats", "round", "last_round", "ran
 SEAT_KEYS = {"seat", "cards", "score", "left"}
 ROUND_KEYS = {
     "number", "dealer", "turn", "direction", "top", "color", "discard", "draw_pile", "penalty",
-    "catchable", "status", "winner", "points", "hands",
+    "catchable", "turns_to_lose", "status", "winner", "points", "hands",
 }
 LAST_ROUND_KEYS = {"number", "dealer", "status", "winner", "points", "hands"}
 YOU_KEYS = {"seat", "hand", "playable", "refusals", "drawn", "actions"}
@@ -684,6 +684,7 @@ def check_public_view(view: dict, s: GameState) -> None:
     assert rnd["top"] == CODE[s.discard[-1]]
     assert rnd["color"] == color_in_play(s)
     assert rnd["catchable"] == []  # the last-card call is off in these games
+    assert rnd["turns_to_lose"] == list(s.lost_turns)
     if s.round_status == "playing":
         assert rnd["hands"] is None, "hands face up while the round is played"
     else:
