@@ -117,7 +117,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` copies the files: a server names a folder of its own (STATIC_ROOT=...).
+STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # WhiteNoise serves the apps' static folders directly as well, so a server without
 # `collectstatic` (make run, the tests) serves the same files; `collectstatic` adds compressed
 # copies for production (docs/hosting.md).
@@ -199,7 +200,8 @@ SPECTACULAR_SETTINGS = {
 # transport: messages are files under .celery/ (git-ignored), so web, worker and beat started as
 # separate processes on one machine still share one queue (what `make run` does without Redis).
 # Tasks run in the process that queues them only when CELERY_TASK_ALWAYS_EAGER=1 says so.
-CELERY_DATA_DIR = BASE_DIR / ".celery"
+# An installed copy (`pip install .`) lives in site-packages: a server names a folder of its own.
+CELERY_DATA_DIR = Path(env_str("CELERY_DATA_DIR") or BASE_DIR / ".celery")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
