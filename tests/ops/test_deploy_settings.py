@@ -16,19 +16,21 @@ SECRET = "3vQ9x_" + "k7Zp2-Lw8RtY4mNb6HsJ1cVfXe0GdUaQoIi5" * 2
 
 
 def documented_env(path: Path = ENV_EXAMPLE) -> dict[str, str]:
-    """The example env file as systemd reads it (KEY=value lines), its SECRET_KEY filled."""
+    """The example env file as systemd reads it (KEY=value lines, double quotes taken off),
+    its SECRET_KEY filled."""
     env = {}
     for line in path.read_text().splitlines():
         if line.strip() and not line.lstrip().startswith("#"):
             key, value = line.split("=", 1)
-            env[key.strip()] = value
+            env[key.strip()] = value.removeprefix('"').removesuffix('"')
     assert env["SECRET_KEY"].startswith("CHANGE-ME")
     env["SECRET_KEY"] = SECRET
     return env
 
 
 def test_check_deploy_is_clean_with_the_documented_production_environment(bare_env, tmp_path):
-    env = bare_env(**{**documented_env(), "CELERY_DATA_DIR": str(tmp_path / "celery")})
+    env = bare_env(**{**documented_env(), "CELERY_DATA_DIR": str(tmp_path / "celery"),
+                      "STATIC_ROOT": str(tmp_path / "static")})
     done = run_python(env, "manage.py", "check", "--deploy", "--fail-level", "WARNING")
 
     assert done.returncode == 0, done.stdout + done.stderr
