@@ -760,6 +760,7 @@ def main() -> int:
         "DATABASE_URL": database_url,
         "SECRET_KEY": secrets.token_urlsafe(50),
         "DEBUG": "0",
+        "WILDCARDS_HTTPS": "0",  # plain http on loopback (docs/hosting.md)
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "REDIS_URL": args.redis,
         # As bench/api_load.py: tasks go to the broker, no worker runs them (four people at
