@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_python, settings_of
 from django.test import Client
+from ops_helpers import ROOT, run_python, settings_of
 
 ENV_EXAMPLE = ROOT / "deploy" / "wildcards.env.example"
 SECRET = "3vQ9x_" + "k7Zp2-Lw8RtY4mNb6HsJ1cVfXe0GdUaQoIi5" * 2

@@ -12,7 +12,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from conftest import run_python
+from ops_helpers import run_python
 from rest_framework.test import APIClient
 
 from wildcards.celery import app as celery_app
