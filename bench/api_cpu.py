@@ -46,6 +46,7 @@ def configure(database_url: str, redis_url: str, storage_sql: str) -> None:
         "REDIS_URL": redis_url,
         "SECRET_KEY": secrets.token_urlsafe(50),
         "DEBUG": "0",
+        "WILDCARDS_HTTPS": "0",  # plain http on loopback (docs/hosting.md)
         "ALLOWED_HOSTS": "testserver",
         "CELERY_TASK_ALWAYS_EAGER": "0",
         "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",

@@ -424,6 +424,7 @@ def server_env(database_url: str, redis_url: str) -> dict[str, str]:
         "DATABASE_URL": database_url,
         "SECRET_KEY": secrets.token_urlsafe(50),
         "DEBUG": "0",
+        "WILDCARDS_HTTPS": "0",  # plain http on loopback (docs/hosting.md)
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "REDIS_URL": redis_url,
         # Tasks (emails, expiries) go to the broker, as in production, where a worker sends

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from games import deadlines
 from games.service import play
+from wildcards import health
 
 
 @shared_task(acks_late=True)
@@ -23,5 +24,8 @@ def expire_turn(table_id: int, version: int) -> bool:
 
 @shared_task(acks_late=True)
 def sweep_deadlines() -> dict:
-    """Celery beat, every few seconds: reminders, expiries, seats gone away."""
-    return deadlines.sweep(timezone.now())
+    """Celery beat, every few seconds: reminders, expiries, seats gone away. Its heartbeat is
+    what GET /healthz reads to tell that beat and a worker are running."""
+    result = deadlines.sweep(timezone.now())
+    health.record_heartbeat(health.SWEEP)
+    return result

@@ -43,6 +43,8 @@ class Notice(models.Model):
         SENT = "sent"
         FAILED = "failed"  # the last try failed; tried again later
         SKIPPED = "skipped"  # no longer wanted when its turn came (preference, turn over)
+        # handed to a backend that delivers nothing (console, file, dummy: development); final
+        UNDELIVERED = "undelivered"
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     user = models.ForeignKey(
@@ -54,7 +56,7 @@ class Notice(models.Model):
     dedupe_key = models.CharField(max_length=200, unique=True)
     # What the email needs that may have changed by the time it is sent (JSON only).
     context = models.JSONField(default=dict, blank=True)
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)

@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.core.mail import get_connection
+from django.core.mail.backends import console, dummy
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -43,6 +44,12 @@ DEFAULT_EMAIL_TIMEOUT = 30
 TURN_BY_TURN_ONLY = (Notice.Kind.REMINDER, Notice.Kind.YOUR_TURN)
 
 SENT, SKIPPED, NOT_CLAIMED = "sent", "skipped", "not-claimed"
+UNDELIVERED = "undelivered"
+
+# Django's backends that hand a message to no one (the console one prints it, the file one, its
+# subclass, writes it to a folder): a notice "sent" through them would be a lie. locmem, the
+# tests' backend, stands for a real one there.
+NON_DELIVERING_BACKENDS = (console.EmailBackend, dummy.EmailBackend)
 
 
 # ---------------------------------------------------------------------------- queueing
@@ -134,8 +141,9 @@ def claim(notice_id: int, now: datetime | None = None) -> Notice | None:
 
 
 def deliver(notice_id: int) -> str:
-    """Send one notice if it can be claimed: returns SENT, SKIPPED or NOT_CLAIMED. A failure to
-    send marks the row failed with the error and raises, for the task to retry."""
+    """Send one notice if it can be claimed: returns SENT, SKIPPED, UNDELIVERED (the backend
+    delivers nothing: development) or NOT_CLAIMED. A failure to send marks the row failed with
+    the error and raises, for the task to retry."""
     notice = claim(notice_id)
     if notice is None:
         return NOT_CLAIMED
@@ -152,6 +160,12 @@ def deliver(notice_id: int) -> str:
         _finish(notice, Notice.Status.FAILED, last_error=f"{type(error).__name__}: {error}")
         log.warning("notice %s (attempt %s) was not sent: %s", notice.pk, notice.attempts, error)
         raise
+    if isinstance(message.connection, NON_DELIVERING_BACKENDS):
+        backend = type(message.connection)
+        _finish(notice, Notice.Status.UNDELIVERED,
+                last_error=f"Not delivered: EMAIL_BACKEND is {backend.__module__}."
+                           f"{backend.__qualname__}, which sends no email.")
+        return UNDELIVERED
     _finish(notice, Notice.Status.SENT, sent_at=timezone.now(), last_error="")
     return SENT
 

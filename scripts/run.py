@@ -34,7 +34,9 @@ def processes(port: str) -> list[tuple[str, list[str]]]:
     return [
         # uvicorn (ASGI): the tables' event streams need it; it does not reload on code changes.
         ("web", [sys.executable, "-m", "uvicorn", "wildcards.asgi:application",
-                 "--host", "127.0.0.1", "--port", port, "--log-level", "warning"]),
+                 "--host", "127.0.0.1", "--port", port, "--log-level", "warning",
+                 # no proxy in front: X-Forwarded-For is the client's say, not an address
+                 "--no-proxy-headers"]),
         ("worker", [*celery, "worker", "--loglevel", "INFO", "--concurrency", "2",
                     "--without-gossip", "--without-mingle"]),
         ("beat", [*celery, "beat", "--loglevel", "INFO",

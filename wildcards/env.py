@@ -45,6 +45,16 @@ def env_int(name: str, default: int, environ: Mapping[str, str] | None = None) -
         raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number") from None
 
 
+def env_float(name: str, default: float, environ: Mapping[str, str] | None = None) -> float:
+    raw = env_str(name, environ=environ)
+    if not raw:
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a number") from None
+
+
 def env_list(name: str, default: str = "", environ: Mapping[str, str] | None = None) -> list[str]:
     environ = os.environ if environ is None else environ
     raw = environ.get(name, default)

@@ -4,7 +4,7 @@ pytest-django reads the settings before any conftest.py is imported, so whatever
 must see from the environment is set here:
 
 - the test run's throwaway SECRET_KEY (the settings refuse to start without one when DEBUG is
-  off);
+  off), and plain http (WILDCARDS_HTTPS=0);
 - the Redis database of each pytest-xdist worker. The tests flush their Redis database (the
   throttle tests clear the cache) and run Celery workers on it: worker `gwN` takes database
   number REDIS_URL's minus N (`make test`: /14 for gw0, /13 for gw1, ...), so no two workers
@@ -65,6 +65,9 @@ def make_run_redis_url() -> str | None:
 
 os.environ.setdefault("SECRET_KEY", "insecure-key-for-the-test-suite-only")
 os.environ.setdefault("WILDCARDS_BOT_DELAY_MS", "0")  # bots move at once in tests
+# The test client and the live servers speak plain http: no redirect to https, no cookies kept
+# for https only (tests/ops/test_deploy_settings.py checks the production defaults).
+os.environ.setdefault("WILDCARDS_HTTPS", "0")
 
 if os.environ.get("REDIS_URL"):
     os.environ["REDIS_URL"] = worker_redis_url(

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from wildcards.env import database_config, env_bool, env_int, env_list, env_str
+from wildcards.env import database_config, env_bool, env_float, env_int, env_list, env_str
+from wildcards.log_config import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -44,6 +45,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: its request id and timing cover everything below (wildcards/logs.py).
+    "wildcards.logs.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files (CSS, JavaScript, htmx) served by the app itself, compressed and cached.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -113,7 +116,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` copies the files: a server names a folder of its own (STATIC_ROOT=...).
+STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "staticfiles")
 # WhiteNoise serves the apps' static folders directly as well, so a server without
 # `collectstatic` (make run, the tests) serves the same files; `collectstatic` adds compressed
 # copies for production (docs/hosting.md).
@@ -138,6 +142,11 @@ EMAIL_PORT = env_int("EMAIL_PORT", default=25)
 EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", default=False)  # implicit TLS, usually port 465
+# Seconds to wait for the SMTP server: a silent one must not hold a worker until its time limit.
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", default=30)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL exclude each other: set one.")
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", default="Wild Cards <wildcards@localhost>")
 
 # Lets a table be dealt from a deck order chosen by the host (for demos and tests only).
@@ -203,7 +212,8 @@ SPECTACULAR_SETTINGS = {
 # transport: messages are files under .celery/ (git-ignored), so web, worker and beat started as
 # separate processes on one machine still share one queue (what `make run` does without Redis).
 # Tasks run in the process that queues them only when CELERY_TASK_ALWAYS_EAGER=1 says so.
-CELERY_DATA_DIR = BASE_DIR / ".celery"
+# An installed copy (`pip install .`) lives in site-packages: a server names a folder of its own.
+CELERY_DATA_DIR = Path(env_str("CELERY_DATA_DIR") or BASE_DIR / ".celery")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
@@ -256,3 +266,58 @@ CACHES = {
     "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": REDIS_URL}
     if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
+
+
+# ------------------------------------------------------------------ behind an HTTPS proxy
+# docs/hosting.md, "Environment variables". A server is reached over HTTPS unless it says
+# otherwise (WILDCARDS_HTTPS=0: a test run, a demo on a LAN); DEBUG (make run) means plain http.
+WILDCARDS_HTTPS = env_bool("WILDCARDS_HTTPS", default=not DEBUG)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=WILDCARDS_HTTPS)
+# The health check answers the proxy's or the monitor's plain-http probe as it is.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=WILDCARDS_HTTPS)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=WILDCARDS_HTTPS)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS",
+                              default=365 * 24 * 3600 if WILDCARDS_HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS",
+                                          default=WILDCARDS_HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=WILDCARDS_HTTPS)
+# The header by which the proxy says the request came over HTTPS (X-Forwarded-Proto). Trusted
+# only when named: without a proxy that sets it, any client could claim HTTPS.
+_proxy_ssl_header = env_str("SECURE_PROXY_SSL_HEADER")
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_" + _proxy_ssl_header.upper().replace("-", "_"), "https")
+    if _proxy_ssl_header else None
+)
+# Origins allowed to POST forms besides the site's own (which the request's Host names). The
+# site's public address is always one.
+CSRF_TRUSTED_ORIGINS = sorted({
+    *env_list("CSRF_TRUSTED_ORIGINS"),
+    *([WILDCARDS_BASE_URL] if WILDCARDS_BASE_URL.startswith("https://") else []),
+})
+# How many proxies in front of the site append to X-Forwarded-For: the client's address is the
+# one the outermost of them appended. 0: the header is ignored (clients would choose their own
+# address, and with it escape the rate limits).
+WILDCARDS_TRUSTED_PROXIES = env_int("WILDCARDS_TRUSTED_PROXIES", default=0)
+if WILDCARDS_TRUSTED_PROXIES < 0:
+    raise ImproperlyConfigured("WILDCARDS_TRUSTED_PROXIES must be 0 or more.")
+REST_FRAMEWORK["NUM_PROXIES"] = WILDCARDS_TRUSTED_PROXIES
+
+
+# ------------------------------------------------------------------ logs, errors, health
+# Everything to stderr (systemd's journal, the container's log): "text" lines, or "json" lines
+# for a log collector (docs/hosting.md, "Logs and errors").
+LOG_FORMAT = env_str("LOG_FORMAT", default="text").lower()
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperlyConfigured("LOG_FORMAT must be text or json.")
+LOG_LEVEL = env_str("LOG_LEVEL", default="INFO").upper()
+LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL)
+# Celery's worker keeps the LOGGING above instead of putting its own handler on the root.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+SENTRY_DSN = env_str("SENTRY_DSN")
+if SENTRY_DSN:
+    from wildcards import sentry
+
+    sentry.start(SENTRY_DSN, environment=env_str("SENTRY_ENVIRONMENT", default="production"),
+                 traces_sample_rate=env_float("SENTRY_TRACES_SAMPLE_RATE", default=0.0))

@@ -3,8 +3,10 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from wildcards.api_errors import not_found
+from wildcards.health import healthz
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),  # for the proxy and monitors: docs/hosting.md
     path("", include("web.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
