@@ -207,7 +207,8 @@ def _pick(context: dict, card: str, need: str, call: bool = False) -> dict:
 
 
 # ------------------------------------------------------------------------------- changes
-_STATUS = {"not-found": 404, "not-seated": 403, "host-only": 403, "wrong-invite": 403}
+_STATUS = {"not-found": 404, "not-seated": 403, "host-only": 403, "wrong-invite": 403,
+           "unexpected-field": 400}
 
 
 def _error_page(request: HttpRequest, error: GameError) -> HttpResponse:

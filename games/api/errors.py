@@ -10,7 +10,7 @@ from wildcards.api_errors import ApiError
 
 # Every code the service layer raises (a test checks that none is missing).
 STATUS = {
-    "invalid": 400, "rigged-decks-off": 400, "deck-unavailable": 400,
+    "invalid": 400, "rigged-decks-off": 400, "deck-unavailable": 400, "unexpected-field": 400,
     "not-seated": 403, "host-only": 403, "wrong-invite": 403, "not-your-seat": 403,
     "not-found": 404, "no-such-seat": 404,
     "table-started": 409, "table-full": 409, "already-seated": 409, "host-cannot-leave": 409,

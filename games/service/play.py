@@ -17,7 +17,7 @@ from games.models import Move as MoveRow
 from games.models import Seat, Table
 from games.rules import REASONS, Move, rules_for, timeout_move, turn_goes_on
 from games.rules.bots import NORMAL
-from games.rules.moves import CONCEDE
+from games.rules.moves import CONCEDE, FIELDS
 from games.rules.state import PLAYING
 from games.storage import reads, writes
 from games.storage.reads import Game
@@ -37,6 +37,7 @@ Answer = Accepted | Refusal
 def make_move(table_id: int, user, move: Move, *, expected_version: int | None = None,
               idempotency_key: str | None = None) -> Answer:
     """A move by the user's seat (a play out of turn is a jump-in)."""
+    _check_fields(move)
     with transaction.atomic():
         game = locked(table_id)
         seat = game.seat_of(user)
@@ -66,6 +67,20 @@ def make_move(table_id: int, user, move: Move, *, expected_version: int | None =
             else:
                 writes.remember_answer(game, seat.number, idempotency_key, "", answer.view)
     return answer
+
+
+def _check_fields(move: Move) -> None:
+    """A field the action does not take is refused before anything is read or written: the
+    rules would ignore it, and a client sending it has misunderstood the move."""
+    unexpected = move.unexpected_fields()
+    if not unexpected:
+        return
+    names = " or ".join(f'"{name}"' for name in unexpected)
+    taken = ", ".join(f'"{name}"' for name in FIELDS[move.action])
+    rest = (f"it takes {taken} (and expected_version)." if taken
+            else "send only the action (and expected_version).")
+    raise GameError("unexpected-field", f'"{move.action}" does not take {names}: {rest}',
+                    field=unexpected[0])
 
 
 def concede(table_id: int, user, *, idempotency_key: str | None = None) -> Answer:

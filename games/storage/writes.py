@@ -140,8 +140,10 @@ def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, no
     row = MoveRow(
         table=table, version=table.version,
         round_number=(result.ended or after).round_number,
-        seat=seat, action=move.action, card=move.card,
-        # The color and target the rules used (a color sent with a number card is not logged).
+        seat=seat, action=move.action,
+        # The card, color and target the rules used, from the move's own event (a color sent
+        # with a number card is not logged, nor anything a draw or a pass might carry).
+        card=said.card if said else None,
         color=said.color if said else None, target=said.target if said else None,
         by=by, events=events_json(result.events), created_at=now,
     )
