@@ -168,8 +168,12 @@ REST_FRAMEWORK = {
         "moves": env_str("WILDCARDS_THROTTLE_MOVES", default="240/minute"),
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
-    # JSON in, JSON out: a form-encoded body is answered 415.
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # JSON in, JSON out: a form-encoded body is answered 415, one nested too deeply 400.
+    "DEFAULT_PARSER_CLASSES": ["wildcards.api_content.JSONParser"],
+    # The browsable API only in development; `Accept: text/html` gets JSON otherwise.
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
+    + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "wildcards.api_content.JSONUnlessAsked",
 }
 
 SPECTACULAR_SETTINGS = {
