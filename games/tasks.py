@@ -25,3 +25,9 @@ def expire_turn(table_id: int, version: int) -> bool:
 def sweep_deadlines() -> dict:
     """Celery beat, every few seconds: reminders, expiries, seats gone away."""
     return deadlines.sweep(timezone.now())
+
+
+@shared_task
+def forget_idempotency_keys() -> int:
+    """Celery beat, hourly: the answers to moves sent with an Idempotency-Key over a day ago."""
+    return play.forget_answers(timezone.now())

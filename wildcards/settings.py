@@ -235,6 +235,10 @@ CELERY_BEAT_SCHEDULE = {
     "send-pending-notices": {"task": "notifications.tasks.send_pending_notices",
                              "schedule": 60.0, "options": {"expires": 60.0}},
 }
+# A move's Idempotency-Key is remembered for a day; older answers are deleted every hour.
+CELERY_BEAT_SCHEDULE["forget-idempotency-keys"] = {
+    "task": "games.tasks.forget_idempotency_keys", "schedule": 3600.0,
+    "options": {"expires": 3600.0}}
 
 # Sessions (the web pages' log-in) are read from the cache and written through to the database:
 # a page needs no query for its session while Redis holds it.

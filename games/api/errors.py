@@ -16,6 +16,7 @@ STATUS = {
     "table-started": 409, "table-full": 409, "already-seated": 409, "host-cannot-leave": 409,
     "not-a-bot": 409, "not-enough-players": 409, "already-a-bot": 409, "swap-pending": 409,
     "game-not-playing": 409, "not-between-rounds": 409,
+    "idempotency-key-reused": 422,
     "stream-unavailable": 503,
 }
 # A refused move is 422, but for these (the move may be fine; the moment is not).

@@ -8,7 +8,7 @@ by `effects`. A refused move is an answer too (a `Refusal`), and changes nothing
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -30,6 +30,7 @@ from .shown import state_view
 from .tables import locked
 
 BOT_MOVES_PER_TASK = 200  # a long run of bot turns goes on in a fresh task
+ANSWERS_KEPT = timedelta(days=1)  # how long a move's Idempotency-Key is remembered
 
 Answer = Accepted | Refusal
 
@@ -44,9 +45,15 @@ def make_move(table_id: int, user, move: Move, *, expected_version: int | None =
         if seat is None:
             raise not_seated()
         presence.seen_moving(game, seat, timezone.now())
+        asked = {**move.to_dict(), "expected_version": expected_version}
         if idempotency_key:
             first = reads.remembered_answer(game.table, seat.number, idempotency_key)
             if first is not None:
+                if first.request is not None and first.request != asked:
+                    raise GameError(
+                        "idempotency-key-reused",
+                        "This Idempotency-Key came with another move: a new move needs a new "
+                        "key.", field="Idempotency-Key")
                 return (Refusal(first.refused, first.body["detail"], first.body["version"])
                         if first.refused else Accepted(first.body))
         if seat.state == Seat.State.BOT and move.action != CONCEDE:
@@ -62,11 +69,19 @@ def make_move(table_id: int, user, move: Move, *, expected_version: int | None =
                 effects.next_turn_follows(game)
         if idempotency_key:
             if isinstance(answer, Refusal):
-                writes.remember_answer(game, seat.number, idempotency_key, answer.code,
+                writes.remember_answer(game, seat.number, idempotency_key, asked, answer.code,
                                        answer.as_dict())
             else:
-                writes.remember_answer(game, seat.number, idempotency_key, "", answer.view)
+                writes.remember_answer(game, seat.number, idempotency_key, asked, "",
+                                       answer.view)
     return answer
+
+
+def forget_answers(now: datetime) -> int:
+    """Forget the answers to moves sent with an Idempotency-Key over a day ago (Celery beat,
+    hourly): a retry comes within minutes, the rows would otherwise pile up for ever. Returns
+    how many were forgotten."""
+    return writes.forget_answers(before=now - ANSWERS_KEPT)
 
 
 def _check_fields(move: Move) -> None:

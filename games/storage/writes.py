@@ -172,11 +172,16 @@ def _save_round(game: Game, before: GameState, after: GameState,
     sql.update(changed, ["cards"], batch)
 
 
-def remember_answer(game: Game, seat: int, key: str, refused: str, body: dict) -> None:
-    """The first answer to a move sent with an Idempotency-Key (`refused`: the reason code,
-    or "" when the move was accepted)."""
-    IdempotentAnswer.objects.create(table=game.table, seat=seat, key=key, refused=refused,
-                                    body=body)
+def remember_answer(game: Game, seat: int, key: str, request: dict, refused: str,
+                    body: dict) -> None:
+    """The first answer to a move sent with an Idempotency-Key (`request`: the move as asked;
+    `refused`: the reason code, or "" when the move was accepted)."""
+    IdempotentAnswer.objects.create(table=game.table, seat=seat, key=key, request=request,
+                                    refused=refused, body=body)
+
+
+def forget_answers(before: datetime) -> int:
+    return IdempotentAnswer.objects.filter(created_at__lt=before).delete()[0]
 
 
 # --------------------------------------------------------------------------- the clock
