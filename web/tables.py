@@ -32,7 +32,8 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "web/welcome.html")
     mine = viewing.games_of(request.user)
     seated = {row["table"] for row in mine}
-    open_tables = [game for game in viewing.tables("open") if game.table.pk not in seated][:20]
+    open_tables = [game for game in viewing.tables("open", limit=100)
+                   if game.table.pk not in seated][:20]
     return render(request, "web/home.html", {
         "my_turn": [row for row in mine if row["your_turn"]],
         "their_turn": [row for row in mine if row["status"] == "playing"

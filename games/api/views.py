@@ -15,6 +15,7 @@ from wildcards.throttling import ScopedRateThrottle
 
 from . import serializers as s
 from .errors import GameAPIView, invalid, refusal_response
+from .pagination import GamePages, TablePages
 from .presenters import table_json
 
 ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, text in {
@@ -26,6 +27,7 @@ ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, t
 
 
 class TablesView(GameAPIView):
+    pagination_class = TablePages  # GET
     @extend_schema(
         summary="List tables", tags=["tables"],
         parameters=[OpenApiParameter("status", str, enum=["open", "waiting", "playing",
@@ -37,8 +39,10 @@ class TablesView(GameAPIView):
         wanted = request.query_params.get("status", "open")
         if wanted not in ("open", "waiting", "playing", "finished"):
             raise invalid("status must be open, waiting, playing or finished.", "status")
-        games = viewing.tables(wanted)
-        return Response([table_json(game, request.user) for game in games])
+        pages = self.pagination_class()
+        page = pages.paginate_queryset(viewing.tables_listed(wanted), request, self)
+        return pages.get_paginated_response(
+            [table_json(game, request.user) for game in viewing.with_seats(page)])
 
     @extend_schema(summary="Create a table (you take seat 0 and host it)", tags=["tables"],
                    request=s.TableCreateSerializer,
@@ -244,8 +248,11 @@ class HeartbeatView(GameAPIView):
 
 
 class GamesView(GameAPIView):
+    pagination_class = GamePages
     @extend_schema(summary="Your tables, those waiting on you first", tags=["play"],
                    responses={200: s.MyGameSerializer(many=True)})
     def get(self, request):
-        return Response(viewing.games_of(request.user))
+        pages = self.pagination_class()
+        page = pages.paginate_queryset(viewing.my_seats(request.user), request, self)
+        return pages.get_paginated_response(viewing.game_rows(page))
 
