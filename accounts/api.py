@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import authenticate, get_user_model, password_validation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny
@@ -14,10 +14,20 @@ from rest_framework.views import APIView
 
 from accounts.closing import RESERVED_NAME, is_reserved_username
 from notifications.preferences import preferences_json
+from wildcards.api_schema import INVALID, PARSE_ERROR, THROTTLED, TOO_LARGE, UNAUTHENTICATED
+from wildcards.api_schema import body as error_body
+from wildcards.api_schema import error as error_response
 from wildcards.api_serializers import StrictSerializer
 from wildcards.throttling import ScopedRateThrottle
 
 User = get_user_model()
+
+# Schema decorations: examples of each request and answer (docs/api.md, section 2).
+ACCOUNT = {"id": 1, "username": "ana", "email": "ana@example.com"}
+TOKEN = "7c71cc7986cc9a2f299338b34c441211d789ee0b"
+BAD_BODY = error_response("Bad input: `code` says what, `fields` which field.", INVALID,
+                          PARSE_ERROR)
+TOO_BIG = error_response("The body is over the size limit.", TOO_LARGE)
 
 
 class SignUpSerializer(StrictSerializer):
@@ -82,8 +92,19 @@ class SignUpView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "signup"
 
-    @extend_schema(request=SignUpSerializer, responses={201: NewAccountSerializer},
-                   summary="Create an account", tags=["accounts"])
+    @extend_schema(
+        request=SignUpSerializer, summary="Create an account", tags=["accounts"],
+        operation_id="createAccount",
+        examples=[OpenApiExample("Ana", request_only=True, value={
+            "username": "ana", "email": "ana@example.com", "password": "correct-horse-battery"})],
+        responses={201: OpenApiResponse(NewAccountSerializer, "The account and its API token.",
+                                        [OpenApiExample("Ana", {**ACCOUNT, "token": TOKEN})]),
+                   400: error_response(
+                       "Bad input; a username that is taken.",
+                       error_body("invalid", "username: That username is taken.",
+                                  fields={"username": ["That username is taken."]}),
+                       PARSE_ERROR),
+                   413: TOO_BIG, 429: THROTTLED})
     def post(self, request):
         serializer = SignUpSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -105,8 +126,19 @@ class TokenView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "token"
 
-    @extend_schema(request=TokenRequestSerializer, responses={200: TokenSerializer},
-                   summary="Get the API token for a username and password", tags=["accounts"])
+    @extend_schema(
+        request=TokenRequestSerializer, tags=["accounts"], operation_id="getToken",
+        summary="Get the API token for a username and password",
+        examples=[OpenApiExample("Ana", request_only=True,
+                                 value={"username": "ana", "password": "correct-horse-battery"})],
+        responses={200: OpenApiResponse(TokenSerializer, "The token.",
+                                        [OpenApiExample("Ana's token", {"token": TOKEN})]),
+                   400: error_response(
+                       "Bad input, or no account with that username and password.",
+                       error_body("wrong-credentials",
+                                  "No account matches that username and password."),
+                       INVALID, PARSE_ERROR),
+                   413: TOO_BIG, 429: THROTTLED})
     def post(self, request):
         serializer = TokenRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -120,9 +152,13 @@ class TokenView(APIView):
 
 
 class MeView(APIView):
-    @extend_schema(responses={200: MeSerializer},
-                   summary="The caller's account, with notification preferences",
-                   tags=["accounts"])
+    @extend_schema(
+        summary="The caller's account, with notification preferences", tags=["accounts"],
+        operation_id="getMe",
+        responses={200: OpenApiResponse(MeSerializer, "The account.", [OpenApiExample("Ana", {
+            **ACCOUNT, "notifications": {"turn_emails": True, "reminder_emails": True,
+                                         "game_over_emails": True, "unsubscribed_all": False}})]),
+                   401: UNAUTHENTICATED})
     def get(self, request):
         return Response({**account_json(request.user),
                          "notifications": preferences_json(request.user)})

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and Redoc served from our static files, offline
     "django_htmx",
     "accounts",
     "games",
@@ -189,6 +190,15 @@ SPECTACULAR_SETTINGS = {
         "ActionEnum": "games.rules.moves.ACTIONS",
     },
     "COMPONENT_SPLIT_REQUEST": True,
+    # The API docs: /api/schema/ does not list itself; Swagger UI and Redoc come from
+    # drf-spectacular-sidecar's static files, not a CDN, so the pages work offline.
+    "SERVE_INCLUDE_SCHEMA": False,
+    # 3.1: a field that may be null is `oneOf: [{$ref}, {type: null}]`, which validators read
+    # one way (3.0's `nullable` beside `allOf` they do not agree on).
+    "OAS_VERSION": "3.1.0",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Celery: Redis from REDIS_URL as broker and result backend. Without Redis, kombu's filesystem

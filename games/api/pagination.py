@@ -13,6 +13,7 @@ from datetime import datetime
 
 from django.core import signing
 from django.db.models import Q, QuerySet
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.pagination import BasePagination
 from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
@@ -83,21 +84,21 @@ class KeysetPagination(BasePagination):
             "properties": {
                 "results": schema,
                 "next": {"type": "string", "format": "uri", "nullable": True,
-                         "description": "The next page's address; null on the last page."},
+                         "description": "The next page's address; null on the last page.",
+                         "example": "http://127.0.0.1:8000/api/tables?status=open&limit=1"
+                                    "&cursor=WyIyMDI2LTExLTMwVDEyOjUxOjIxWiIsMV0:1tXh2R:x7Q"},
             },
         }
 
-    def get_schema_operation_parameters(self, view) -> list[dict]:
-        return [
-            {"name": "limit", "in": "query", "required": False,
-             "description": f"Rows per page, 1 to {MAX_LIMIT} (default {DEFAULT_LIMIT}).",
-             "schema": {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT,
-                        "default": DEFAULT_LIMIT}},
-            {"name": "cursor", "in": "query", "required": False,
-             "description": "Where the page starts: only as found in the previous page's "
-                            "`next`.",
-             "schema": {"type": "string"}},
-        ]
+
+# The query parameters of every paged list, for the schema (drf-spectacular does not find a
+# plain APIView's pager by itself).
+PARAMETERS = [
+    OpenApiParameter("limit", int, description=f"Rows per page, 1 to {MAX_LIMIT} "
+                                               f"(default {DEFAULT_LIMIT})."),
+    OpenApiParameter("cursor", str, description="Where the page starts: only as found in the "
+                                                "previous page's `next`."),
+]
 
 
 def _limit(raw: str | None) -> int:

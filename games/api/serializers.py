@@ -194,15 +194,6 @@ class StateSerializer(serializers.Serializer):
     ranking = RankSerializer(many=True, allow_null=True)
 
 
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
-
-
-class RefusalSerializer(ErrorSerializer):
-    version = serializers.IntegerField()
-
-
 class EventSerializer(serializers.Serializer):
     kind = serializers.CharField()
     seat = serializers.IntegerField(required=False)
