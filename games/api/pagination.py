@@ -83,7 +83,7 @@ class KeysetPagination(BasePagination):
             "type": "object", "required": ["results", "next"],
             "properties": {
                 "results": schema,
-                "next": {"type": "string", "format": "uri", "nullable": True,
+                "next": {"type": ["string", "null"], "format": "uri",  # OpenAPI 3.1
                          "description": "The next page's address; null on the last page.",
                          "example": "http://127.0.0.1:8000/api/tables?status=open&limit=1"
                                     "&cursor=WyIyMDI2LTExLTMwVDEyOjUxOjIxWiIsMV0:1tXh2R:x7Q"},
