@@ -199,6 +199,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # No online validator badge (Swagger UI would send the schema to validator.swagger.io).
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "displayOperationId": True,
+                            "validatorUrl": None},
 }
 
 # Celery: Redis from REDIS_URL as broker and result backend. Without Redis, kombu's filesystem

@@ -14,7 +14,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema",
+                                                    template_name="api/redoc.html"),
+         name="api-redoc"),
     path("api/", include("games.api.urls")),
     path("", include("notifications.urls")),
     # Last: any other address under /api/ is a JSON 404, with DEBUG on as well, whatever the

@@ -170,11 +170,11 @@ def test_the_api_docs_pages_load_their_scripts_from_our_own_static_files(client,
     response = client.get(page)
     assert response.status_code == 200
     html = response.content.decode()
-    sources = re.findall(r'(?:src|href)="([^"]+\.(?:js|css|png))"', html)
-    assert sources, html[:500]
+    sources = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert any(source.endswith(".js") for source in sources), html[:500]
     assert all(source.startswith("/static/drf_spectacular_sidecar/") for source in sources), (
         sources)
-    assert "cdn" not in html.lower() and "://" not in "".join(sources)
+    assert "://" not in html.replace("http://testserver", "")  # nothing from another site
     for source in sources:
         served = client.get(source)
         assert served.status_code == 200, source
