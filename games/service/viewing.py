@@ -12,7 +12,7 @@ from django.db.models import QuerySet
 
 from games.models import Seat, Table
 from games.rules import ranking, rules_for
-from games.storage import reads
+from games.storage import lists, reads
 from games.storage.reads import Game, NoSuchTable
 
 from . import presence
@@ -39,23 +39,23 @@ def table_of(table_id: int) -> Game:
         raise no_such_table() from None
 
 
-TABLES_ORDER = reads.TABLES_ORDER
-MY_GAMES_ORDER = reads.MY_GAMES_ORDER
+TABLES_ORDER = lists.TABLES_ORDER
+MY_GAMES_ORDER = lists.MY_GAMES_ORDER
 
 
 def tables(wanted: str, limit: int = 20) -> list[Game]:
     """`open`: waiting tables with a free seat, newest first; or tables by status."""
-    return reads.with_seats(tables_listed(wanted)[:limit])
+    return lists.with_seats(tables_listed(wanted)[:limit])
 
 
 def tables_listed(wanted: str) -> QuerySet[Table]:
     """The tables `tables` lists, unread, in TABLES_ORDER, for a caller that pages them; their
     seats come with `with_seats`."""
-    return reads.tables_by_status(wanted)
+    return lists.tables_by_status(wanted)
 
 
 def with_seats(tables: Iterable[Table]) -> list[Game]:
-    return reads.with_seats(tables)
+    return lists.with_seats(tables)
 
 
 def state_for(table_id: int, user, since: int | None = None) -> dict | None:
@@ -139,7 +139,7 @@ def games_of(user) -> list[dict]:
 
 def my_seats(user) -> QuerySet[Seat]:
     """The caller's seats, unread, in MY_GAMES_ORDER, for a caller that pages them."""
-    return reads.seats_by_urgency(user)
+    return lists.seats_by_urgency(user)
 
 
 def game_rows(seats: Iterable[Seat]) -> list[dict]:

@@ -543,7 +543,9 @@ def test_a_seat_that_conceded_stays_left_when_its_pending_swap_comes_due(host, b
     mover = ana if turn == 0 else bob
     you = mover.state(table)["you"]
     action = "play" if you["playable"] else you["actions"][0]
-    body = {"action": action, "color": "red"}
+    body = {"action": action}
+    if action in ("play", "choose"):
+        body["color"] = "red"
     if action == "play":
         body["card"] = you["playable"][0]
     assert mover.post(f"/api/tables/{table}/moves", body).status_code == 200
@@ -712,7 +714,8 @@ def test_a_run_of_bot_turns_is_played_by_one_task(host, make_table, monkeypatch)
         if "play" in you["actions"]:
             response = host.move(table, "play", you["playable"][0], "red", 1)
         else:
-            response = host.move(table, you["actions"][0], color="red")
+            action = you["actions"][0]
+            response = host.move(table, action, color="red" if action == "choose" else None)
         assert response.status_code == 200, response.content
         if host.state(table)["status"] == "playing" and response.json()["round"]["turn"] != 0:
             assert len(calls) == 1 and calls[0] >= 1, calls  # one task, no idle ones
