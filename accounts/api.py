@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -18,10 +18,20 @@ from accounts.models import ADDRESS_TAKEN
 from accounts.tokens import api_token_of, expires_at, new_api_token, revoke_api_token
 from notifications.preferences import preferences_json
 from wildcards.api_errors import ApiError
+from wildcards.api_schema import INVALID, PARSE_ERROR, THROTTLED, TOO_LARGE, UNAUTHENTICATED
+from wildcards.api_schema import body as error_body
+from wildcards.api_schema import error as error_response
 from wildcards.api_serializers import StrictSerializer
 from wildcards.throttling import ScopedRateThrottle
 
 User = get_user_model()
+
+# Schema decorations: examples of each request and answer (docs/api.md, section 2).
+ACCOUNT = {"id": 1, "username": "ana", "email": "ana@example.com"}
+TOKEN = "7c71cc7986cc9a2f299338b34c441211d789ee0b"
+BAD_BODY = error_response("Bad input: `code` says what, `fields` which field.", INVALID,
+                          PARSE_ERROR)
+TOO_BIG = error_response("The body is over the size limit.", TOO_LARGE)
 
 
 class SignUpSerializer(StrictSerializer):
@@ -109,8 +119,19 @@ class SignUpView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "signup"
 
-    @extend_schema(request=SignUpSerializer, responses={201: NewAccountSerializer},
-                   summary="Create an account", tags=["accounts"])
+    @extend_schema(
+        request=SignUpSerializer, summary="Create an account", tags=["accounts"],
+        operation_id="createAccount",
+        examples=[OpenApiExample("Ana", request_only=True, value={
+            "username": "ana", "email": "ana@example.com", "password": "correct-horse-battery"})],
+        responses={201: OpenApiResponse(NewAccountSerializer, "The account and its API token.",
+                                        [OpenApiExample("Ana", {**ACCOUNT, "token": TOKEN})]),
+                   400: error_response(
+                       "Bad input; a username that is taken.",
+                       error_body("invalid", "username: That username is taken.",
+                                  fields={"username": ["That username is taken."]}),
+                       PARSE_ERROR),
+                   413: TOO_BIG, 429: THROTTLED})
     def post(self, request):
         serializer = SignUpSerializer(data=request.data)
         if not serializer.is_valid():
@@ -149,10 +170,29 @@ class TokenView(APIView):
     def get_permissions(self):
         return [IsAuthenticated() if self.revoking() else AllowAny()]
 
-    @extend_schema(request=TokenRequestSerializer, responses={200: TokenSerializer}, auth=[],
-                   summary="A new API token for a username and password", tags=["accounts"],
-                   description="Any older token of the account stops working. After too many "
-                               "failed attempts for one username, 429 `too-many-failures`.")
+    @extend_schema(
+        request=TokenRequestSerializer, tags=["accounts"], operation_id="createToken", auth=[],
+        summary="A new API token for a username and password",
+        description="Any older token of the account stops working. After too many failed "
+                    "attempts for one username, 429 `too-many-failures`.",
+        examples=[OpenApiExample("Ana", request_only=True,
+                                 value={"username": "ana", "password": "correct-horse-battery"})],
+        responses={200: OpenApiResponse(TokenSerializer, "The new token, shown this once.",
+                                        [OpenApiExample("Ana's token",
+                                                        {"token": TOKEN, "expires": None})]),
+                   400: error_response(
+                       "Bad input, or no account with that username and password.",
+                       error_body("wrong-credentials",
+                                  "No account matches that username and password."),
+                       INVALID, PARSE_ERROR),
+                   413: TOO_BIG,
+                   429: error_response(
+                       "Too many requests, or too many failed log-ins for this username: wait "
+                       "`retry_after` seconds.",
+                       error_body("too-many-failures", "Too many failed log-ins for this "
+                                  "account. Try again in 15 minutes.", retry_after=900),
+                       error_body("throttled", "Request was throttled. Expected available in "
+                                  "42 seconds.", retry_after=42))})
     def post(self, request):
         serializer = TokenRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -169,8 +209,9 @@ class TokenView(APIView):
                             status=status.HTTP_400_BAD_REQUEST)
         return Response(token_json(user, new_api_token(user)))
 
-    @extend_schema(request=None, responses={204: None},
+    @extend_schema(request=None, responses={204: None, 401: UNAUTHENTICATED, 429: THROTTLED},
                    summary="Revoke the caller's API token", tags=["accounts"],
+                   operation_id="revokeToken",
                    description="The token stops working at once; POST makes a new one.")
     def delete(self, request):
         revoke_api_token(request.user)
@@ -178,9 +219,13 @@ class TokenView(APIView):
 
 
 class MeView(APIView):
-    @extend_schema(responses={200: MeSerializer},
-                   summary="The caller's account, with notification preferences",
-                   tags=["accounts"])
+    @extend_schema(
+        summary="The caller's account, with notification preferences", tags=["accounts"],
+        operation_id="getMe",
+        responses={200: OpenApiResponse(MeSerializer, "The account.", [OpenApiExample("Ana", {
+            **ACCOUNT, "notifications": {"turn_emails": True, "reminder_emails": True,
+                                         "game_over_emails": True, "unsubscribed_all": False}})]),
+                   401: UNAUTHENTICATED})
     def get(self, request):
         return Response({**account_json(request.user),
                          "notifications": preferences_json(request.user)})

@@ -240,9 +240,14 @@ class IdempotentAnswer(models.Model):
     key = models.CharField(max_length=255)
     refused = models.CharField(max_length=32, blank=True, default="")  # reason code; "" if accepted
     body = models.JSONField()
+    # The move as asked (Move.to_dict() and expected_version): a retry must ask the same. Null
+    # for answers stored before it was kept.
+    request = models.JSONField(null=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["table", "seat", "key"], name="idempotency_unique"),
         ]
+        # The daily clean-up deletes by age.
+        indexes = [models.Index(fields=["created_at"], name="idempotency_created")]

@@ -29,3 +29,9 @@ def sweep_deadlines() -> dict:
     result = deadlines.sweep(timezone.now())
     health.record_heartbeat(health.SWEEP)
     return result
+
+
+@shared_task
+def forget_idempotency_keys() -> int:
+    """Celery beat, hourly: the answers to moves sent with an Idempotency-Key over a day ago."""
+    return play.forget_answers(timezone.now())

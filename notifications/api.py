@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from wildcards.api_schema import INVALID, PARSE_ERROR, TOO_LARGE, UNAUTHENTICATED, error
 from wildcards.api_serializers import StrictSerializer, TrueFalseField
 
 from .preferences import preferences_json, update_preferences
@@ -30,14 +31,26 @@ class PreferencesChangeSerializer(StrictSerializer):
     unsubscribed_all = TrueFalseField(required=False)
 
 
+PREFERENCES = OpenApiResponse(PreferencesSerializer, "Your email preferences.", [
+    OpenApiExample("No reminders", {"turn_emails": True, "reminder_emails": False,
+                                    "game_over_emails": True, "unsubscribed_all": False})])
+
+
 class PreferencesView(APIView):
-    @extend_schema(responses={200: PreferencesSerializer}, summary="Your email preferences",
-                   tags=["accounts"])
+    @extend_schema(summary="Your email preferences", tags=["accounts"],
+                   operation_id="getNotificationPreferences",
+                   responses={200: PREFERENCES, 401: UNAUTHENTICATED})
     def get(self, request):
         return Response(preferences_json(request.user))
 
-    @extend_schema(request=PreferencesChangeSerializer, responses={200: PreferencesSerializer},
-                   summary="Change some of your email preferences", tags=["accounts"])
+    @extend_schema(
+        request=PreferencesChangeSerializer, summary="Change some of your email preferences",
+        tags=["accounts"], operation_id="updateNotificationPreferences",
+        examples=[OpenApiExample("No reminders", {"reminder_emails": False}, request_only=True)],
+        responses={200: PREFERENCES, 401: UNAUTHENTICATED,
+                   400: error("Bad input: `code` says what, `fields` which field.", INVALID,
+                              PARSE_ERROR),
+                   413: error("The body is over the size limit.", TOO_LARGE)})
     def patch(self, request):
         serializer = PreferencesChangeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

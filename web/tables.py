@@ -32,7 +32,8 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "web/welcome.html")
     mine = viewing.games_of(request.user)
     seated = {row["table"] for row in mine}
-    open_tables = [game for game in viewing.tables("open") if game.table.pk not in seated][:20]
+    open_tables = [game for game in viewing.tables("open", limit=100)
+                   if game.table.pk not in seated][:20]
     return render(request, "web/home.html", {
         "my_turn": [row for row in mine if row["your_turn"]],
         "their_turn": [row for row in mine if row["status"] == "playing"
@@ -211,7 +212,8 @@ def _pick(context: dict, card: str, need: str, call: bool = False) -> dict:
 
 
 # ------------------------------------------------------------------------------- changes
-_STATUS = {"not-found": 404, "not-seated": 403, "host-only": 403, "wrong-invite": 403}
+_STATUS = {"not-found": 404, "not-seated": 403, "host-only": 403, "wrong-invite": 403,
+           "unexpected-field": 400}
 
 
 def _error_page(request: HttpRequest, error: GameError) -> HttpResponse:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -33,9 +34,15 @@ CODES = {
 }
 
 
+TOO_LARGE = {"code": "too-large",
+             "detail": "The request body is larger than the server accepts (2.5 MB)."}
+
+
 def exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, ApiError):
         return Response(exc.body, status=exc.status_code)
+    if isinstance(exc, RequestDataTooBig):  # Django's own limit, met while DRF reads the body
+        return Response(TOO_LARGE, status=413)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     response = drf_exception_handler(exc, context)
@@ -66,6 +73,19 @@ def _first_message(detail, path: str = "") -> str:
     if isinstance(detail, list) and detail:
         return _first_message(detail[0], path)
     return f"{path}: {detail}" if path else str(detail)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None):
+    """Django's answer to a request it cannot take (a body over the size limit read outside a
+    DRF view, a forged host): JSON under /api/ as well."""
+    if request.path.startswith("/api/"):
+        if isinstance(exception, RequestDataTooBig):
+            return JsonResponse(TOO_LARGE, status=413)
+        return JsonResponse({"code": "bad-request", "detail": "The request cannot be read."},
+                            status=400)
+    from django.views.defaults import bad_request as html_bad_request
+
+    return html_bad_request(request, exception)
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None):

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and Redoc served from our static files, offline
     "django_htmx",
     "accounts",
     "games",
@@ -189,8 +190,12 @@ REST_FRAMEWORK = {
         "moves": env_str("WILDCARDS_THROTTLE_MOVES", default="240/minute"),
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
-    # JSON in, JSON out: a form-encoded body is answered 415.
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # JSON in, JSON out: a form-encoded body is answered 415, one nested too deeply 400.
+    "DEFAULT_PARSER_CLASSES": ["wildcards.api_content.JSONParser"],
+    # The browsable API only in development; `Accept: text/html` gets JSON otherwise.
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
+    + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "wildcards.api_content.JSONUnlessAsked",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -206,6 +211,18 @@ SPECTACULAR_SETTINGS = {
         "ActionEnum": "games.rules.moves.ACTIONS",
     },
     "COMPONENT_SPLIT_REQUEST": True,
+    # The API docs: /api/schema/ does not list itself; Swagger UI and Redoc come from
+    # drf-spectacular-sidecar's static files, not a CDN, so the pages work offline.
+    "SERVE_INCLUDE_SCHEMA": False,
+    # 3.1: a field that may be null is `oneOf: [{$ref}, {type: null}]`, which validators read
+    # one way (3.0's `nullable` beside `allOf` they do not agree on).
+    "OAS_VERSION": "3.1.0",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # No online validator badge (Swagger UI would send the schema to validator.swagger.io).
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "displayOperationId": True,
+                            "validatorUrl": None},
 }
 
 # Celery: Redis from REDIS_URL as broker and result backend. Without Redis, kombu's filesystem
@@ -253,6 +270,10 @@ CELERY_BEAT_SCHEDULE = {
     "send-pending-notices": {"task": "notifications.tasks.send_pending_notices",
                              "schedule": 60.0, "options": {"expires": 60.0}},
 }
+# A move's Idempotency-Key is remembered for a day; older answers are deleted every hour.
+CELERY_BEAT_SCHEDULE["forget-idempotency-keys"] = {
+    "task": "games.tasks.forget_idempotency_keys", "schedule": 3600.0,
+    "options": {"expires": 3600.0}}
 
 # Sessions (the web pages' log-in) are read from the cache and written through to the database:
 # a page needs no query for its session while Redis holds it.

@@ -10,12 +10,13 @@ from wildcards.api_errors import ApiError
 
 # Every code the service layer raises (a test checks that none is missing).
 STATUS = {
-    "invalid": 400, "rigged-decks-off": 400, "deck-unavailable": 400,
+    "invalid": 400, "rigged-decks-off": 400, "deck-unavailable": 400, "unexpected-field": 400,
     "not-seated": 403, "host-only": 403, "wrong-invite": 403, "not-your-seat": 403,
     "not-found": 404, "no-such-seat": 404,
     "table-started": 409, "table-full": 409, "already-seated": 409, "host-cannot-leave": 409,
     "not-a-bot": 409, "not-enough-players": 409, "already-a-bot": 409, "swap-pending": 409,
     "game-not-playing": 409, "not-between-rounds": 409,
+    "idempotency-key-reused": 422,
     "stream-unavailable": 503,
 }
 # A refused move is 422, but for these (the move may be fine; the moment is not).

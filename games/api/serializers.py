@@ -90,12 +90,6 @@ class MoveSerializer(StrictSerializer):
     expected_version = WholeNumberField(required=False, allow_null=True, min_value=0,
                                         max_value=2**31 - 1)
 
-    def validate(self, data: dict) -> dict:
-        if data.get("call") and data["action"] != "play":
-            raise serializers.ValidationError(
-                {"call": ['Only a play calls with it; on its own, the action is "call".']})
-        return data
-
 
 # ---- response shapes, for the OpenAPI schema (the views build plain dicts)
 class SeatViewSerializer(serializers.Serializer):
@@ -202,15 +196,6 @@ class StateSerializer(serializers.Serializer):
     last_round = EndedRoundSerializer(allow_null=True)
     you = YouSerializer(required=False, help_text="Absent for a spectator.")
     ranking = RankSerializer(many=True, allow_null=True)
-
-
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
-
-
-class RefusalSerializer(ErrorSerializer):
-    version = serializers.IntegerField()
 
 
 class EventSerializer(serializers.Serializer):

@@ -29,9 +29,8 @@ from games.service import events, watching
 from games.service.errors import GameError, no_such_table
 from games.service.watching import Follower
 
+from . import schema as e
 from .errors import GameAPIView, invalid
-from .serializers import ErrorSerializer
-from .views import ERRORS
 
 HEARTBEAT = 15.0  # seconds: a comment line keeps proxies from closing a quiet stream
 POLL = 1.0  # seconds: without Redis, how often the table's version is read
@@ -72,6 +71,7 @@ class EventsView(GameAPIView):
 
     @extend_schema(
         summary="Follow the table: server-sent events, one per change", tags=["play"],
+        operation_id="followTable",
         parameters=[
             OpenApiParameter("since", int, description="The version the client has: events "
                              "start after it (`Last-Event-ID` wins when both are sent)."),
@@ -88,9 +88,16 @@ class EventsView(GameAPIView):
         responses={(200, "text/event-stream"): OpenApiResponse(
                        OpenApiTypes.STR, description="The stream.",
                        examples=[OpenApiExample("A move", value=EXAMPLE)]),
-                   400: ERRORS[400], 403: ERRORS[403], 404: ERRORS[404],
-                   503: OpenApiResponse(ErrorSerializer, description="The server runs "
-                                        "without ASGI: read the state with `?since=`.")})
+                   400: e.error("A `since` or `Last-Event-ID` that is not a whole number.",
+                                e.body("invalid", "Last-Event-ID (or since) must be a table "
+                                       "version: a whole number.", fields={"since": [
+                                           "Last-Event-ID (or since) must be a table version: "
+                                           "a whole number."]})),
+                   403: e.SEATED_ONLY, 404: e.NOT_FOUND, **e.LOGGED_IN,
+                   503: e.error("The server runs without ASGI: read the state with `?since=`.",
+                                e.body("stream-unavailable", "This server runs without ASGI, "
+                                       "which the event stream needs: read the state with "
+                                       "?since= instead."))})
     def get(self, request, table_id: int):
         since = last_seen(request)
         follower = watching.follow(table_id, request.user)

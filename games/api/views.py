@@ -13,36 +13,46 @@ from games.service.errors import Refusal
 from games.storage.reads import Game
 from wildcards.throttling import ScopedRateThrottle
 
+from . import examples as ex
+from . import pagination as pages
+from . import schema as e
 from . import serializers as s
 from .errors import GameAPIView, invalid, refusal_response
+from .pagination import GamePages, TablePages
 from .presenters import table_json
 
-ERRORS = {code: OpenApiResponse(s.ErrorSerializer, description=text) for code, text in {
-    400: "Bad input: `code` says what, `fields` which field.",
-    403: "Not allowed for the caller.",
-    404: "No such table.",
-    409: "Not possible in the table's present state.",
-}.items()}
+# The responses of a view that answers the table resource (or the state), with its example.
+TABLE = OpenApiResponse(s.TableSerializer, "The table.", [ex.example("A table", ex.TABLE)])
+STATE = OpenApiResponse(s.StateSerializer, "The caller's view of the game.",
+                        [ex.example("Your turn", ex.STATE)])
+SWAP = OpenApiResponse(s.SwapSerializer, "Whether the swap waits for the next round, and the "
+                       "table.", [ex.example("Waits for the next round", ex.SWAP)])
 
 
 class TablesView(GameAPIView):
+    pagination_class = TablePages  # GET
     @extend_schema(
-        summary="List tables", tags=["tables"],
+        summary="List tables, newest first, in pages", tags=["tables"], operation_id="listTables",
         parameters=[OpenApiParameter("status", str, enum=["open", "waiting", "playing",
                                                           "finished"],
-                                     description="`open`: waiting for players, a seat free.")],
-        responses={200: s.TableSerializer(many=True), 400: ERRORS[400]},
+                                     description="`open`: waiting for players, a seat free."),
+                    *pages.PARAMETERS],
+        responses={200: OpenApiResponse(s.TableSerializer(many=True), "A page of tables.",
+                                        [ex.example("A page", ex.TABLES_PAGE)]),
+                   400: e.BAD_QUERY, **e.LOGGED_IN},
     )
     def get(self, request):
         wanted = request.query_params.get("status", "open")
         if wanted not in ("open", "waiting", "playing", "finished"):
             raise invalid("status must be open, waiting, playing or finished.", "status")
-        games = viewing.tables(wanted)
-        return Response([table_json(game, request.user) for game in games])
+        pager = self.pagination_class()
+        page = pager.paginate_queryset(viewing.tables_listed(wanted), request, self)
+        return pager.get_paginated_response(
+            [table_json(game, request.user) for game in viewing.with_seats(page)])
 
     @extend_schema(summary="Create a table (you take seat 0 and host it)", tags=["tables"],
-                   request=s.TableCreateSerializer,
-                   responses={201: s.TableSerializer, 400: ERRORS[400]})
+                   operation_id="createTable", request=s.TableCreateSerializer,
+                   examples=[ex.NEW_TABLE], responses={201: TABLE, **e.WITH_BODY})
     def post(self, request):
         serializer = s.TableCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -52,13 +62,15 @@ class TablesView(GameAPIView):
 
 
 class TableView(GameAPIView):
-    @extend_schema(summary="Show a table", tags=["tables"],
-                   responses={200: s.TableSerializer, 404: ERRORS[404]})
+    @extend_schema(summary="Show a table", tags=["tables"], operation_id="getTable",
+                   responses={200: TABLE, 404: e.NOT_FOUND, **e.LOGGED_IN})
     def get(self, request, table_id: int):
         return Response(table_json(viewing.table_of(table_id), request.user))
 
     @extend_schema(summary="Cancel a table that has not started (host)", tags=["tables"],
-                   responses={204: None, 403: ERRORS[403], 404: ERRORS[404], 409: ERRORS[409]})
+                   operation_id="cancelTable",
+                   responses={204: None, 403: e.error("Not the host.", e.HOST_ONLY),
+                              404: e.NOT_FOUND, **e.conflict(e.TABLE_STARTED), **e.LOGGED_IN})
     def delete(self, request, table_id: int):
         lobby.cancel_table(table_id, request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -70,8 +82,13 @@ def _table_answer(game: Game, request, code: int = 200) -> Response:
 
 class JoinView(GameAPIView):
     @extend_schema(summary="Take the next free seat with the host's invite code",
-                   tags=["tables"], request=s.InviteSerializer,
-                   responses={200: s.TableSerializer, **ERRORS})
+                   tags=["tables"], operation_id="joinTable", request=s.InviteSerializer,
+                   examples=[ex.INVITE],
+                   responses={200: TABLE, **e.WITH_BODY, 404: e.NOT_FOUND,
+                              403: e.error("The wrong invite code.", e.body(
+                                  "wrong-invite", "That is not this table's invite code.")),
+                              **e.conflict(e.TABLE_STARTED, e.body(
+                                  "table-full", "Every seat at this table is taken."))})
     def post(self, request, table_id: int):
         serializer = s.InviteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -81,7 +98,12 @@ class JoinView(GameAPIView):
 
 class LeaveView(GameAPIView):
     @extend_schema(summary="Give your seat back before the game starts", tags=["tables"],
-                   request=None, responses={200: s.TableSerializer, **ERRORS})
+                   operation_id="leaveTable", request=None,
+                   responses={200: TABLE, 403: e.SEATED_ONLY, 404: e.NOT_FOUND,
+                              **e.conflict(e.TABLE_STARTED, e.body(
+                                  "host-cannot-leave",
+                                  "The host cannot leave: cancel the table instead.")),
+                              **e.LOGGED_IN})
     def post(self, request, table_id: int):
         game = lobby.leave_waiting_table(table_id, request.user)
         return _table_answer(game, request)
@@ -89,7 +111,10 @@ class LeaveView(GameAPIView):
 
 class BotsView(GameAPIView):
     @extend_schema(summary="Seat a bot in the next free seat (host)", tags=["tables"],
-                   request=s.BotSerializer, responses={200: s.TableSerializer, **ERRORS})
+                   operation_id="addBot", request=s.BotSerializer, examples=[ex.BOT],
+                   responses={200: TABLE, **e.WITH_BODY, 403: e.NOT_ALLOWED, 404: e.NOT_FOUND,
+                              **e.conflict(e.TABLE_STARTED, e.body(
+                                  "table-full", "Every seat at this table is taken."))})
     def post(self, request, table_id: int):
         serializer = s.BotSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -99,7 +124,11 @@ class BotsView(GameAPIView):
 
 class StartView(GameAPIView):
     @extend_schema(summary="Deal the first round with the seats filled so far (host)",
-                   tags=["tables"], request=None, responses={200: s.StateSerializer, **ERRORS})
+                   tags=["tables"], operation_id="startGame", request=None,
+                   responses={200: STATE, 403: e.NOT_ALLOWED, 404: e.NOT_FOUND,
+                              **e.conflict(e.TABLE_STARTED, e.body(
+                                  "not-enough-players", "At least two seats must be filled.")),
+                              **e.LOGGED_IN})
     def post(self, request, table_id: int):
         lobby.start_game(table_id, request.user)
         return Response(viewing.state_for(table_id, request.user))
@@ -110,7 +139,13 @@ class SeatBotView(GameAPIView):
         summary="Hand a person's seat to a bot (host or the seat's player)", tags=["seats"],
         description="Before the first deal at once; in a game to a target score when the next "
                     "round is dealt (`pending`: true); not during a single-round game.",
-        request=s.BotSerializer, responses={200: s.SwapSerializer, **ERRORS})
+        operation_id="handSeatToBot", request=s.BotSerializer, examples=[ex.BOT],
+        responses={200: SWAP, **e.WITH_BODY, 404: e.NOT_FOUND,
+                   403: e.error("Neither the host nor the seat's player.", e.body(
+                       "host-only", "Only the host or the seat's player may hand it to a bot.")),
+                   **e.conflict(e.body("already-a-bot", "A bot already plays this seat."),
+                                e.body("not-between-rounds", "Seats are swapped between "
+                                       "rounds; this game has a single round."))})
     def post(self, request, table_id: int, number: int):
         serializer = s.BotSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -124,7 +159,12 @@ class SeatView(GameAPIView):
     @extend_schema(
         summary="Take a bot off the table before the game starts (host)", tags=["seats"],
         description="The seats after it move up by one.",
-        request=None, responses={200: s.TableSerializer, **ERRORS})
+        operation_id="removeBot", request=None,
+        responses={200: TABLE, 403: e.error("Not the host.", e.HOST_ONLY),
+                   404: e.error("No such table or seat.", e.NO_SUCH_TABLE, e.body(
+                       "no-such-seat", "Seat 5 is not taken at this table.")),
+                   **e.conflict(e.TABLE_STARTED, e.body("not-a-bot", "No bot plays this seat.")),
+                   **e.LOGGED_IN})
     def delete(self, request, table_id: int, number: int):
         return _table_answer(lobby.remove_bot(table_id, request.user, number), request)
 
@@ -132,8 +172,14 @@ class SeatView(GameAPIView):
 class SeatPersonView(GameAPIView):
     @extend_schema(
         summary="Take a bot's seat back (your own) or over (a bot's, with the invite code)",
-        tags=["seats"], request=s.TakeSeatSerializer,
-        responses={200: s.SwapSerializer, **ERRORS})
+        tags=["seats"], operation_id="takeSeat", request=s.TakeSeatSerializer,
+        examples=[ex.TAKE_SEAT],
+        responses={200: SWAP, **e.WITH_BODY, 404: e.NOT_FOUND,
+                   403: e.error("Another person's seat, or the wrong invite code.", e.body(
+                       "not-your-seat", "This seat belongs to another player.")),
+                   **e.conflict(e.body("not-a-bot", "No bot plays this seat."),
+                                e.body("swap-pending", "Someone has already claimed this seat "
+                                       "for the next round."))})
     def post(self, request, table_id: int, number: int):
         serializer = s.TakeSeatSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -146,10 +192,11 @@ class SeatPersonView(GameAPIView):
 class StateView(GameAPIView):
     @extend_schema(
         summary="What the caller may see of the game", tags=["play"],
+        operation_id="getTableState",
         parameters=[OpenApiParameter("since", int, description="Answer 304 if the version is "
                                                                "still this one.")],
-        responses={200: s.StateSerializer, 304: OpenApiResponse(description="Nothing changed."),
-                   403: ERRORS[403], 404: ERRORS[404]})
+        responses={200: STATE, 304: OpenApiResponse(description="Nothing changed."),
+                   400: e.BAD_QUERY, 403: e.SEATED_ONLY, 404: e.NOT_FOUND, **e.LOGGED_IN})
     def get(self, request, table_id: int):
         since = _int_param(request, "since")
         view = viewing.state_for(table_id, request.user, since)
@@ -193,21 +240,28 @@ class MovesView(GameAPIView):
         return [ScopedRateThrottle()] if self.request.method == "POST" else []
 
     @extend_schema(
-        summary="The public move log", tags=["play"],
+        summary="The public move log", tags=["play"], operation_id="listMoves",
         parameters=[OpenApiParameter("after", int, description="Only moves after this version.")],
-        responses={200: s.MoveLogSerializer, 403: ERRORS[403], 404: ERRORS[404]})
+        responses={200: OpenApiResponse(s.MoveLogSerializer, "The moves after `after`, oldest "
+                                        "first, at most 500 (`more`: there are others).",
+                                        [ex.example("A draw and a play", ex.MOVE_LOG)]),
+                   400: e.BAD_QUERY, 403: e.SEATED_ONLY, 404: e.NOT_FOUND, **e.LOGGED_IN})
     def get(self, request, table_id: int):
         after = _int_param(request, "after") or 0
         return Response(viewing.move_log(table_id, request.user, after))
 
     @extend_schema(
         summary="Make a move (a play by a seat whose turn it is not is a jump-in)",
-        tags=["play"], request=s.MoveSerializer,
-        parameters=[IDEMPOTENCY_KEY],
-        responses={200: s.StateSerializer, 400: ERRORS[400], 403: ERRORS[403], 404: ERRORS[404],
-                   409: OpenApiResponse(s.RefusalSerializer, description="stale-version"),
-                   422: OpenApiResponse(s.RefusalSerializer,
-                                        description="The rules refuse the move: `code`.")})
+        tags=["play"], operation_id="playMove", request=s.MoveSerializer,
+        parameters=[IDEMPOTENCY_KEY], examples=ex.MOVES,
+        responses={200: STATE, **e.WITH_BODY,
+                   400: e.error("Bad input, or a field the action does not take.", e.INVALID,
+                                e.body("unexpected-field", '"draw" does not take "card": '
+                                       "send only the action (and expected_version).",
+                                       fields={"card": ['"draw" does not take "card": send only '
+                                                        "the action (and expected_version)."]})),
+                   403: e.SEATED_ONLY, 404: e.NOT_FOUND, 409: e.STALE, 422: e.REFUSED_MOVE,
+                   429: e.THROTTLED})
     def post(self, request, table_id: int):
         serializer = s.MoveSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -222,9 +276,10 @@ class MovesView(GameAPIView):
 
 class ConcedeView(GameAPIView):
     @extend_schema(summary="Concede: your cards go to the bottom of the draw pile",
-                   tags=["play"], request=None, parameters=[IDEMPOTENCY_KEY],
-                   responses={200: s.StateSerializer, 403: ERRORS[403], 404: ERRORS[404],
-                              422: OpenApiResponse(s.RefusalSerializer)})
+                   tags=["play"], operation_id="concede", request=None,
+                   parameters=[IDEMPOTENCY_KEY],
+                   responses={200: STATE, 400: e.BAD_IDEMPOTENCY_KEY, 403: e.SEATED_ONLY,
+                              404: e.NOT_FOUND, 422: e.REFUSED_MOVE, **e.LOGGED_IN})
     def post(self, request, table_id: int):
         answer = play.concede(table_id, request.user, idempotency_key=_idempotency_key(request))
         return _move_response(answer)
@@ -237,15 +292,23 @@ class HeartbeatView(GameAPIView):
         description="At a real-time table a seat without presence (state, moves, heartbeat) "
                     "for two minutes is `away` and a bot plays for it; the next request gives "
                     "it back.",
-        responses={204: None, 403: ERRORS[403], 404: ERRORS[404]})
+        operation_id="sendHeartbeat",
+        responses={204: None, 403: e.SEATED_ONLY, 404: e.NOT_FOUND, **e.LOGGED_IN})
     def post(self, request, table_id: int):
         presence.heartbeat(table_id, request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class GamesView(GameAPIView):
-    @extend_schema(summary="Your tables, those waiting on you first", tags=["play"],
-                   responses={200: s.MyGameSerializer(many=True)})
+    pagination_class = GamePages
+    @extend_schema(summary="Your tables, those waiting on you first, in pages", tags=["play"],
+                   operation_id="listMyGames", parameters=pages.PARAMETERS,
+                   responses={200: OpenApiResponse(s.MyGameSerializer(many=True),
+                                                   "A page of your tables.",
+                                                   [ex.example("A page", ex.MY_GAMES_PAGE)]),
+                              400: e.BAD_QUERY, **e.LOGGED_IN})
     def get(self, request):
-        return Response(viewing.games_of(request.user))
+        pager = self.pagination_class()
+        page = pager.paginate_queryset(viewing.my_seats(request.user), request, self)
+        return pager.get_paginated_response(viewing.game_rows(page))
 

@@ -13,6 +13,10 @@ PLAY, DRAW, TAKE, PASS, CHOOSE, CONCEDE = "play", "draw", "take", "pass", "choos
 # The last-card call (All Wild, or the house rule `last_card_call`): any seat, out of turn too.
 CALL, CATCH = "call", "catch"
 ACTIONS = (PLAY, DRAW, TAKE, PASS, CHOOSE, CONCEDE, CALL, CATCH)
+# The fields each action takes besides its name; any other one sent with it is refused (a
+# `card` on a `draw` would otherwise be written into the public log as if it were drawn).
+FIELDS = {PLAY: ("card", "color", "target", "call"), DRAW: (), TAKE: (), PASS: (),
+          CHOOSE: ("color",), CONCEDE: (), CALL: (), CATCH: ("target",)}
 
 # Reason codes of api.md, each with a sentence for people.
 REASONS = {
@@ -62,6 +66,14 @@ class Move(NamedTuple):
             raise ValueError(f"unknown action {data.get('action')!r}")
         return cls(data["action"], data.get("card"), data.get("color"), data.get("target"),
                    bool(data.get("call", False)))
+
+    def unexpected_fields(self) -> tuple[str, ...]:
+        """The fields given (not None, `call` not False) that this move's action does not
+        take, in the order of the API's body."""
+        taken = FIELDS[self.action]
+        given = {"card": self.card is not None, "color": self.color is not None,
+                 "target": self.target is not None, "call": self.call}
+        return tuple(name for name, sent in given.items() if sent and name not in taken)
 
     def __str__(self) -> str:
         parts = [self.action]

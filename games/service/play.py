@@ -8,7 +8,7 @@ by `effects`. A refused move is an answer too (a `Refusal`), and changes nothing
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -17,7 +17,7 @@ from games.models import Move as MoveRow
 from games.models import Seat, Table
 from games.rules import REASONS, Move, rules_for, timeout_move, turn_goes_on
 from games.rules.bots import NORMAL
-from games.rules.moves import CONCEDE
+from games.rules.moves import CONCEDE, FIELDS
 from games.rules.state import PLAYING
 from games.storage import reads, writes
 from games.storage.reads import Game
@@ -30,6 +30,7 @@ from .shown import state_view
 from .tables import locked
 
 BOT_MOVES_PER_TASK = 200  # a long run of bot turns goes on in a fresh task
+ANSWERS_KEPT = timedelta(days=1)  # how long a move's Idempotency-Key is remembered
 
 Answer = Accepted | Refusal
 
@@ -37,15 +38,22 @@ Answer = Accepted | Refusal
 def make_move(table_id: int, user, move: Move, *, expected_version: int | None = None,
               idempotency_key: str | None = None) -> Answer:
     """A move by the user's seat (a play out of turn is a jump-in)."""
+    _check_fields(move)
     with transaction.atomic():
         game = locked(table_id)
         seat = game.seat_of(user)
         if seat is None:
             raise not_seated()
         presence.seen_moving(game, seat, timezone.now())
+        asked = {**move.to_dict(), "expected_version": expected_version}
         if idempotency_key:
             first = reads.remembered_answer(game.table, seat.number, idempotency_key)
             if first is not None:
+                if first.request is not None and first.request != asked:
+                    raise GameError(
+                        "idempotency-key-reused",
+                        "This Idempotency-Key came with another move: a new move needs a new "
+                        "key.", field="Idempotency-Key")
                 return (Refusal(first.refused, first.body["detail"], first.body["version"])
                         if first.refused else Accepted(first.body))
         if seat.state == Seat.State.BOT and move.action != CONCEDE:
@@ -61,11 +69,33 @@ def make_move(table_id: int, user, move: Move, *, expected_version: int | None =
                 effects.next_turn_follows(game)
         if idempotency_key:
             if isinstance(answer, Refusal):
-                writes.remember_answer(game, seat.number, idempotency_key, answer.code,
+                writes.remember_answer(game, seat.number, idempotency_key, asked, answer.code,
                                        answer.as_dict())
             else:
-                writes.remember_answer(game, seat.number, idempotency_key, "", answer.view)
+                writes.remember_answer(game, seat.number, idempotency_key, asked, "",
+                                       answer.view)
     return answer
+
+
+def forget_answers(now: datetime) -> int:
+    """Forget the answers to moves sent with an Idempotency-Key over a day ago (Celery beat,
+    hourly): a retry comes within minutes, the rows would otherwise pile up for ever. Returns
+    how many were forgotten."""
+    return writes.forget_answers(before=now - ANSWERS_KEPT)
+
+
+def _check_fields(move: Move) -> None:
+    """A field the action does not take is refused before anything is read or written: the
+    rules would ignore it, and a client sending it has misunderstood the move."""
+    unexpected = move.unexpected_fields()
+    if not unexpected:
+        return
+    names = " or ".join(f'"{name}"' for name in unexpected)
+    taken = ", ".join(f'"{name}"' for name in FIELDS[move.action])
+    rest = (f"it takes {taken} (and expected_version)." if taken
+            else "send only the action (and expected_version).")
+    raise GameError("unexpected-field", f'"{move.action}" does not take {names}: {rest}',
+                    field=unexpected[0])
 
 
 def concede(table_id: int, user, *, idempotency_key: str | None = None) -> Answer:

@@ -6,10 +6,13 @@ shape for the API, the web page and the event stream; a person who may not watch
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable
+
+from django.db.models import QuerySet
 
 from games.models import Seat, Table
 from games.rules import ranking, rules_for
-from games.storage import reads
+from games.storage import lists, reads
 from games.storage.reads import Game, NoSuchTable
 
 from . import presence
@@ -36,9 +39,23 @@ def table_of(table_id: int) -> Game:
         raise no_such_table() from None
 
 
-def tables(wanted: str) -> list[Game]:
+TABLES_ORDER = lists.TABLES_ORDER
+MY_GAMES_ORDER = lists.MY_GAMES_ORDER
+
+
+def tables(wanted: str, limit: int = 20) -> list[Game]:
     """`open`: waiting tables with a free seat, newest first; or tables by status."""
-    return reads.tables_by_status(wanted)
+    return lists.with_seats(tables_listed(wanted)[:limit])
+
+
+def tables_listed(wanted: str) -> QuerySet[Table]:
+    """The tables `tables` lists, unread, in TABLES_ORDER, for a caller that pages them; their
+    seats come with `with_seats`."""
+    return lists.tables_by_status(wanted)
+
+
+def with_seats(tables: Iterable[Table]) -> list[Game]:
+    return lists.with_seats(tables)
 
 
 def state_for(table_id: int, user, since: int | None = None) -> dict | None:
@@ -117,18 +134,24 @@ def rankings(table_ids: list[int]) -> dict[int, list[dict]]:
 
 def games_of(user) -> list[dict]:
     """The caller's tables: those waiting on the caller first, then by deadline and age."""
+    return game_rows(my_seats(user))
+
+
+def my_seats(user) -> QuerySet[Seat]:
+    """The caller's seats, unread, in MY_GAMES_ORDER, for a caller that pages them."""
+    return lists.seats_by_urgency(user)
+
+
+def game_rows(seats: Iterable[Seat]) -> list[dict]:
+    """Each seat's line in "my games" (its table and current round come with it)."""
     rows = []
-    for seat in reads.seats_of(user):
+    for seat in seats:
         table, current = seat.table, seat.table.current_round
         playing = table.status == Table.Status.PLAYING and current is not None
-        waiting_on_you = (playing and current.turn == seat.number
-                          and seat.state != Seat.State.LEFT)
         deadline = current.deadline_at if playing else None  # of the turn, whoever's it is
         rows.append({
             "table": table.pk, "status": table.status, "seat": seat.number,
-            "your_turn": waiting_on_you, "version": table.version, "deadline": iso(deadline),
+            "your_turn": seat.waits == 0, "version": table.version, "deadline": iso(deadline),
             "players": table.players, "mode": table.mode,
         })
-    order = {Table.Status.PLAYING: 1, Table.Status.WAITING: 2, Table.Status.FINISHED: 3}
-    rows.sort(key=lambda r: (not r["your_turn"], r["deadline"] or "~", order[r["status"]]))
     return rows

@@ -12,7 +12,6 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import connections
-from django.db.models import Count, F
 
 from accounts.models import ApiToken
 from games.models import Hand, IdempotentAnswer, Round, Seat, Table
@@ -214,20 +213,6 @@ def finished_games(table_ids: list[int]) -> list[Game]:
             game.state = game_state(table, game.seats, game.round, game.hands)
         games.append(game)
     return games
-
-
-def tables_by_status(wanted: str, limit: int = 100) -> list[Game]:
-    """`open`: waiting tables with a free seat, newest first; or tables by status."""
-    tables = Table.objects.filter(
-        status=Table.Status.WAITING if wanted == "open" else wanted
-    ).order_by("-created_at")
-    if wanted == "open":
-        tables = tables.annotate(taken=Count("seats")).filter(taken__lt=F("players"))
-    tables = list(tables[:limit])
-    seats: dict[int, list[Seat]] = {table.pk: [] for table in tables}
-    for seat in Seat.objects.filter(table__in=tables).select_related("user").order_by("number"):
-        seats[seat.table_id].append(seat)
-    return [Game(table, seats[table.pk]) for table in tables]
 
 
 def seats_of(user) -> list[Seat]:

@@ -140,8 +140,10 @@ def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, no
     row = MoveRow(
         table=table, version=table.version,
         round_number=(result.ended or after).round_number,
-        seat=seat, action=move.action, card=move.card,
-        # The color and target the rules used (a color sent with a number card is not logged).
+        seat=seat, action=move.action,
+        # The card, color and target the rules used, from the move's own event (a color sent
+        # with a number card is not logged, nor anything a draw or a pass might carry).
+        card=said.card if said else None,
         color=said.color if said else None, target=said.target if said else None,
         by=by, events=events_json(result.events), created_at=now,
     )
@@ -170,11 +172,16 @@ def _save_round(game: Game, before: GameState, after: GameState,
     sql.update(changed, ["cards"], batch)
 
 
-def remember_answer(game: Game, seat: int, key: str, refused: str, body: dict) -> None:
-    """The first answer to a move sent with an Idempotency-Key (`refused`: the reason code,
-    or "" when the move was accepted)."""
-    IdempotentAnswer.objects.create(table=game.table, seat=seat, key=key, refused=refused,
-                                    body=body)
+def remember_answer(game: Game, seat: int, key: str, request: dict, refused: str,
+                    body: dict) -> None:
+    """The first answer to a move sent with an Idempotency-Key (`request`: the move as asked;
+    `refused`: the reason code, or "" when the move was accepted)."""
+    IdempotentAnswer.objects.create(table=game.table, seat=seat, key=key, request=request,
+                                    refused=refused, body=body)
+
+
+def forget_answers(before: datetime) -> int:
+    return IdempotentAnswer.objects.filter(created_at__lt=before).delete()[0]
 
 
 # --------------------------------------------------------------------------- the clock

@@ -168,7 +168,7 @@ def test_a_body_that_is_not_a_json_object_is_400(host, make_table, path):
         assert response.status_code == 400, (url, body, response.content)
         assert_error(response, 400)
     assert host.get(f"/api/tables/{table}").json() == before
-    assert len(host.get("/api/games").json()) == 1
+    assert len(host.get("/api/games").json()["results"]) == 1
 
 
 def test_a_body_that_is_not_json_at_all_is_refused_as_json(host):
@@ -208,7 +208,7 @@ def test_each_bad_table_option_is_a_400_naming_the_field(host, field, body):
     error = assert_error(response, 400, "invalid")
     assert field in error["fields"], error
     assert error["detail"].startswith(field), error
-    assert host.get("/api/games").json() == []
+    assert host.get("/api/games").json()["results"] == []
 
 
 def test_every_option_at_its_limits_is_accepted(host):
@@ -258,7 +258,7 @@ def test_the_all_wild_deck_refuses_the_options_it_cannot_have_naming_them(host, 
     response = host.post("/api/tables", {"deck": "all-wild", "options": {option: True}})
     error = assert_error(response, 400, "invalid")
     assert option in error["fields"] and option in error["detail"]
-    assert host.get("/api/games").json() == []
+    assert host.get("/api/games").json()["results"] == []
 
 
 def test_the_all_wild_deck_names_every_option_it_refuses_at_once(host):
@@ -289,7 +289,7 @@ def test_rigged_decks_are_refused_while_the_setting_is_off(host, settings, body)
     error = assert_error(host.post("/api/tables", body), 400)
     assert error["code"] == "rigged-decks-off"
     assert set(error["fields"]) <= {"seed", "deck_order"}
-    assert host.get("/api/games").json() == []
+    assert host.get("/api/games").json()["results"] == []
 
 
 def test_rigged_decks_are_accepted_while_the_setting_is_on(host, make_player, settings):
@@ -324,7 +324,7 @@ def test_a_bad_deck_order_is_a_400_naming_deck_order(host, settings, order):
     settings.WILDCARDS_ALLOW_RIGGED_DECKS = True
     error = assert_error(host.post("/api/tables", {"deck_order": order}), 400)
     assert "deck_order" in error["fields"], error
-    assert host.get("/api/games").json() == []
+    assert host.get("/api/games").json()["results"] == []
 
 
 @pytest.mark.parametrize("seed", [-1, "x", 2**70, 1.5, None])

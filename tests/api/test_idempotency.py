@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
+import time_machine
+from django.conf import settings
+
+from games import tasks
+from games.models import IdempotentAnswer
+from wildcards.celery import app
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
@@ -51,12 +59,36 @@ def test_a_retry_answers_the_first_answer_even_after_the_game_moved_on(game):
     assert len(log_of(ana, table)) == 2
 
 
-def test_a_retry_with_another_body_still_answers_the_first_answer(game):
+def test_the_same_key_with_another_body_is_a_422_and_changes_nothing(game):
     table, (ana, bob) = game
     first = post(bob, table, {"action": "draw"}, "k")
+    assert first.status_code == 200
+    before = (bob.state(table), log_of(ana, table))
+    for body in ({"action": "pass"}, {"action": "draw", "expected_version": 3},
+                 {"action": "play", "card": "leaf-8"}):
+        again = post(bob, table, body, "k")
+        assert again.status_code == 422, again.content
+        error = again.json()
+        assert error["code"] == "idempotency-key-reused"
+        assert error["fields"] == {"Idempotency-Key": [error["detail"]]}
+    assert (bob.state(table), log_of(ana, table)) == before
+    assert post(bob, table, {"action": "draw"}, "k").json() == first.json()  # still replayed
+
+
+def test_null_fields_are_the_same_body_as_missing_ones(game):
+    table, (ana, bob) = game
+    first = post(bob, table, {"action": "draw"}, "k")
+    again = post(bob, table, {"action": "draw", "card": None, "expected_version": None}, "k")
+    assert (again.status_code, again.json()) == (200, first.json())
+
+
+def test_an_answer_stored_without_its_request_is_replayed_to_any_body(game):
+    """Rows written before the request was kept (null) cannot be compared: they replay."""
+    table, (ana, bob) = game
+    first = post(bob, table, {"action": "draw"}, "k")
+    IdempotentAnswer.objects.update(request=None)
     again = post(bob, table, {"action": "pass"}, "k")
     assert (again.status_code, again.json()) == (200, first.json())
-    assert len(log_of(ana, table)) == 1
 
 
 def test_the_same_key_from_another_seat_is_independent(game):
@@ -87,7 +119,7 @@ def test_a_refused_moves_answer_is_replayed_too(game):
     assert refused.status_code == 422
     assert refused.json() == {"code": "cannot-pass", "detail": refused.json()["detail"],
                               "version": version}
-    again = post(bob, table, {"action": "draw"}, "k")  # a legal move, but the key was used
+    again = post(bob, table, {"action": "pass"}, "k")
     assert (again.status_code, again.json()) == (422, refused.json())
     assert bob.state(table)["version"] == version
     assert log_of(ana, table) == []
@@ -100,7 +132,7 @@ def test_a_stale_version_answer_is_replayed_too(game):
     version = bob.state(table)["version"]
     stale = post(bob, table, {"action": "draw", "expected_version": version - 1}, "k")
     assert (stale.status_code, stale.json()["code"]) == (409, "stale-version")
-    again = post(bob, table, {"action": "draw", "expected_version": version}, "k")
+    again = post(bob, table, {"action": "draw", "expected_version": version - 1}, "k")
     assert (again.status_code, again.json()) == (409, stale.json())
     assert bob.state(table)["version"] == version
 
@@ -127,3 +159,24 @@ def test_a_concession_with_a_key_acts_once(rigged_table, make_player):
     by_move = post(cy, table, {"action": "concede"}, "bye")
     assert (by_move.status_code, by_move.json()) == (200, first.json())
     assert len(log_of(ana, table)) == 1
+
+
+def test_answers_older_than_a_day_are_forgotten_by_the_hourly_task(game):
+    table, (ana, bob) = game
+    start = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+    with time_machine.travel(start, tick=False):
+        post(bob, table, {"action": "draw"}, "old")
+    with time_machine.travel(start + timedelta(hours=23), tick=False):
+        post(ana, table, {"action": "draw"}, "young")
+    with time_machine.travel(start + timedelta(days=1, minutes=1), tick=False):
+        assert tasks.forget_idempotency_keys() == 1
+    assert list(IdempotentAnswer.objects.values_list("key", flat=True)) == ["young"]
+    with time_machine.travel(start + timedelta(days=1, hours=23, minutes=1), tick=False):
+        assert tasks.forget_idempotency_keys() == 1
+    assert not IdempotentAnswer.objects.exists()
+
+
+def test_beat_runs_the_clean_up_every_hour():
+    entry = settings.CELERY_BEAT_SCHEDULE["forget-idempotency-keys"]
+    assert entry["schedule"] == 3600.0
+    assert entry["task"] in app.tasks

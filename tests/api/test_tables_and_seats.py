@@ -90,17 +90,21 @@ def test_the_open_list_shows_only_waiting_tables_with_a_free_seat(host, bob, olg
     assert host.post(f"/api/tables/{started}/start").status_code == 200
     listed = olga.get("/api/tables?status=open")
     assert listed.status_code == 200
-    ids = [t["id"] for t in listed.json()]
+    ids = [t["id"] for t in listed.json()["results"]]
     assert ids == [open_table]
-    assert all("invite" not in t for t in listed.json())
-    assert [t["id"] for t in olga.get("/api/tables").json()] == [open_table]  # the default
-    assert {t["id"] for t in olga.get("/api/tables?status=waiting").json()} == {open_table, full}
-    assert [t["id"] for t in olga.get("/api/tables?status=playing").json()] == [started]
+    assert all("invite" not in t for t in listed.json()["results"])
+    def listed_ids(query: str = "") -> list[int]:
+        return [t["id"] for t in olga.get(f"/api/tables{query}").json()["results"]]
+
+    assert listed_ids() == [open_table]  # the default
+    assert set(listed_ids("?status=waiting")) == {open_table, full}
+    assert listed_ids("?status=playing") == [started]
 
 
 def test_the_open_list_is_newest_first(host, make_table):
     first, second = make_table(), make_table()
-    assert [t["id"] for t in host.get("/api/tables?status=open").json()] == [second, first]
+    listed = host.get("/api/tables?status=open").json()["results"]
+    assert [t["id"] for t in listed] == [second, first]
 
 
 # ----------------------------------------------------------------------------- join
@@ -257,7 +261,7 @@ def test_the_host_cancels_a_waiting_table(host, bob, make_table):
     response = host.client.delete(f"/api/tables/{table}")
     assert response.status_code == 204
     assert host.get(f"/api/tables/{table}").status_code == 404
-    assert bob.get("/api/games").json() == []
+    assert bob.get("/api/games").json()["results"] == []
 
 
 def test_only_the_host_cancels(host, bob, olga, make_table):
@@ -539,7 +543,9 @@ def test_a_seat_that_conceded_stays_left_when_its_pending_swap_comes_due(host, b
     mover = ana if turn == 0 else bob
     you = mover.state(table)["you"]
     action = "play" if you["playable"] else you["actions"][0]
-    body = {"action": action, "color": "red"}
+    body = {"action": action}
+    if action in ("play", "choose"):
+        body["color"] = "red"
     if action == "play":
         body["card"] = you["playable"][0]
     assert mover.post(f"/api/tables/{table}/moves", body).status_code == 200
@@ -649,7 +655,7 @@ def test_my_games_lists_the_callers_tables_those_waiting_on_them_first(host, bob
 
     games = host.get("/api/games")
     assert games.status_code == 200
-    rows = games.json()
+    rows = games.json()["results"]
     assert [row["table"] for row in rows][0] == mine
     assert {row["table"] for row in rows} == {waiting, theirs, mine, over}
     first = rows[0]
@@ -658,10 +664,10 @@ def test_my_games_lists_the_callers_tables_those_waiting_on_them_first(host, bob
     assert all(row["your_turn"] is False for row in rows[1:])
     statuses = [row["status"] for row in rows[1:]]
     assert statuses == sorted(statuses, key=["playing", "waiting", "finished"].index)
-    assert olga.get("/api/games").json() == []
-    bobs = {row["table"]: row for row in bob.get("/api/games").json()}
+    assert olga.get("/api/games").json()["results"] == []
+    bobs = {row["table"]: row for row in bob.get("/api/games").json()["results"]}
     assert bobs[theirs]["your_turn"] is True and bobs[mine]["your_turn"] is False
-    assert bob.get("/api/games").json()[0]["table"] == theirs
+    assert bob.get("/api/games").json()["results"][0]["table"] == theirs
 
 
 def test_my_games_names_the_deadline_of_the_turn_at_every_playing_table(host, bob, make_table):
@@ -670,13 +676,14 @@ def test_my_games_names_the_deadline_of_the_turn_at_every_playing_table(host, bo
     state = host.state(table)
     turn = state["round"]["turn"]
     mover = [host, bob][turn]
-    row = next(r for r in mover.get("/api/games").json() if r["table"] == table)
+    row = next(r for r in mover.get("/api/games").json()["results"] if r["table"] == table)
     assert row["your_turn"] is True
     assert row["deadline"] == state["round"]["deadline"]
     assert row["deadline"] is not None and row["deadline"].endswith("Z")
     # The other player sees the same deadline: the turn's, whoever's it is.
     other = [host, bob][1 - turn]
-    theirs = next(r for r in other.get("/api/games").json() if r["table"] == table)
+    theirs = next(r for r in other.get("/api/games").json()["results"]
+                  if r["table"] == table)
     assert theirs["your_turn"] is False
     assert theirs["deadline"] == state["round"]["deadline"]
 
@@ -707,7 +714,8 @@ def test_a_run_of_bot_turns_is_played_by_one_task(host, make_table, monkeypatch)
         if "play" in you["actions"]:
             response = host.move(table, "play", you["playable"][0], "red", 1)
         else:
-            response = host.move(table, you["actions"][0], color="red")
+            action = you["actions"][0]
+            response = host.move(table, action, color="red" if action == "choose" else None)
         assert response.status_code == 200, response.content
         if host.state(table)["status"] == "playing" and response.json()["round"]["turn"] != 0:
             assert len(calls) == 1 and calls[0] >= 1, calls  # one task, no idle ones
@@ -741,7 +749,7 @@ def test_the_first_turn_runs_out_after_the_tables_time_limit(rigged_table, body,
         table, (ana, bob) = rigged_table(**NOTHING_BLUE, **body)
     state = bob.state(table)
     assert state["round"]["deadline"] == deadline
-    assert next(r for r in bob.get("/api/games").json() if r["table"] == table)[
+    assert next(r for r in bob.get("/api/games").json()["results"] if r["table"] == table)[
         "deadline"] == deadline
 
 
@@ -784,7 +792,7 @@ def test_a_finished_game_has_no_deadline(rigged_table):
     table, (ana, bob) = rigged_table(**NOTHING_BLUE)
     assert bob.post(f"/api/tables/{table}/concede").status_code == 200
     assert ana.state(table)["round"]["deadline"] is None
-    assert all(row["deadline"] is None for row in ana.get("/api/games").json())
+    assert all(row["deadline"] is None for row in ana.get("/api/games").json()["results"])
 
 
 def test_a_person_whose_seat_a_bot_plays_may_not_move_for_it_but_may_concede(

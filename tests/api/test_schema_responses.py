@@ -1,0 +1,137 @@
+"""Real requests and answers of a whole game, checked against the OpenAPI schema the server
+serves (openapi-core): sign-ups, a table with bots, the start, every state read and move until
+the game is over, the lists, and the errors a client meets (a refused move, a stale one, a field
+the action does not take, a reused Idempotency-Key, a 404, a 401, a 429)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from django.core.cache import cache
+from openapi_core import OpenAPI
+from openapi_core.testing import MockRequest, MockResponse
+from play import play_to_the_end
+from rest_framework.test import APIClient
+from rest_framework.throttling import ScopedRateThrottle
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
+
+
+class SchemaCheckedClient(APIClient):
+    """An API client that checks every request it sends and every answer it gets against the
+    schema; `checked` counts the answers by status. A request sent wrong on purpose is marked
+    with `HTTP_X_WRONG_ON_PURPOSE` (its answer is checked all the same)."""
+
+    openapi: OpenAPI
+    checked: Counter
+
+    def generic(self, method, path, data="", content_type="application/octet-stream",
+                secure=False, *, headers=None, **extra):
+        wrong_on_purpose = extra.pop("HTTP_X_WRONG_ON_PURPOSE", False)
+        response = super().generic(method, path, data, content_type, secure, headers=headers,
+                                   **extra)
+        url = urlsplit(path)
+        query = dict(parse_qsl(url.query or extra.get("QUERY_STRING", "")))
+        sent = {**self._credentials, **extra}
+        request = MockRequest(
+            "http://testserver", method, url.path, args=query,
+            headers={name[5:].replace("_", "-").title(): value
+                     for name, value in sent.items() if name.startswith("HTTP_")},
+            data=data.encode() if isinstance(data, str) else data, content_type=content_type)
+        if not wrong_on_purpose:
+            self.openapi.validate_request(request)
+        self.openapi.validate_response(request, MockResponse(
+            response.content, response.status_code, headers=dict(response.items()),
+            content_type=response.get("Content-Type", "application/json")))
+        self.checked[response.status_code] += 1
+        return response
+
+
+@pytest.fixture
+def checked(client, make_player):
+    """Players whose every request and answer are checked; and the count of answers checked."""
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    SchemaCheckedClient.openapi = OpenAPI.from_dict(schema)
+    SchemaCheckedClient.checked = Counter()
+
+    def make(name: str):
+        player = make_player(name)  # its sign-up is checked below, with another client's
+        client = SchemaCheckedClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {player.token}")
+        player.client = client
+        return player
+
+    return make, SchemaCheckedClient.checked
+
+
+def test_a_whole_game_and_its_errors_answer_as_the_schema_says(checked, settings):
+    make, counts = checked
+    settings.WILDCARDS_ALLOW_RIGGED_DECKS = True
+    anonymous = SchemaCheckedClient()
+    signed_up = anonymous.post("/api/accounts", {"username": "dee", "email": "dee@example.com",
+                                                 "password": "a-long-passw0rd"}, format="json")
+    assert signed_up.status_code == 201
+    assert anonymous.post("/api/auth/token", {"username": "dee", "password": "a-long-passw0rd"},
+                          format="json").status_code == 200
+    ana, bob = make("ana"), make("bob")
+    assert ana.get("/api/me").status_code == 200
+    assert ana.client.patch("/api/me/notifications", {"reminder_emails": False},
+                            format="json").status_code == 200
+
+    table = ana.post("/api/tables", {"players": 4, "seed": 11,
+                                     "options": {"stacking": True, "jump_in": True}}).json()
+    assert bob.get("/api/tables?status=open&limit=1").status_code == 200
+    assert bob.post(f"/api/tables/{table['id']}/join",
+                    {"invite": table["invite"]}).status_code == 200
+    for level in ("easy", "hard"):
+        assert ana.post(f"/api/tables/{table['id']}/bots", {"level": level}).status_code == 200
+    assert ana.post(f"/api/tables/{table['id']}/start").status_code == 200
+    version = ana.state(table["id"])["version"]
+    assert ana.get(f"/api/tables/{table['id']}/state?since={version}").status_code == 304
+
+    final = play_to_the_end([ana, bob], table["id"], seed=5, jump_ins=True)
+    assert final["status"] == "finished" and final["ranking"]
+    for player in (ana, bob):
+        assert player.get(f"/api/tables/{table['id']}/moves").status_code == 200
+        assert player.get(f"/api/tables/{table['id']}").status_code == 200
+        assert player.get("/api/games?limit=1").status_code == 200
+    game_over = ana.move(table["id"], "draw")
+    assert (game_over.status_code, game_over.json()["code"]) == (422, "game-not-playing")
+
+    # A second table, for the errors of a game being played.
+    second = ana.post("/api/tables", {"players": 2}).json()
+    bob.post(f"/api/tables/{second['id']}/join", {"invite": second["invite"]})
+    ana.post(f"/api/tables/{second['id']}/start")
+    turn = ana.state(second["id"])["round"]["turn"]
+    mover, waiter = (ana, bob) if turn == 0 else (bob, ana)
+    assert waiter.move(second["id"], "draw").status_code == 422  # not-your-turn
+    stale = mover.post(f"/api/tables/{second['id']}/moves",
+                       {"action": "draw", "expected_version": 0})
+    assert (stale.status_code, stale.json()["code"]) == (409, "stale-version")
+    assert mover.post(f"/api/tables/{second['id']}/moves", {"action": "draw", "card": "wild"},
+                      HTTP_X_WRONG_ON_PURPOSE=True).status_code == 400
+    mover.post(f"/api/tables/{second['id']}/moves", {"action": "concede"},
+               HTTP_IDEMPOTENCY_KEY="once")
+    reused = mover.post(f"/api/tables/{second['id']}/moves", {"action": "draw"},
+                        HTTP_IDEMPOTENCY_KEY="once")
+    assert (reused.status_code, reused.json()["code"]) == (422, "idempotency-key-reused")
+    assert ana.get("/api/tables/987654/state").status_code == 404
+    assert ana.get("/api/games?limit=0", HTTP_X_WRONG_ON_PURPOSE=True).status_code == 400
+    outsider = make("olga")
+    assert outsider.get(f"/api/tables/{second['id']}/state").status_code == 403
+    assert SchemaCheckedClient().get("/api/games", HTTP_X_WRONG_ON_PURPOSE=True
+                                     ).status_code == 401
+    ScopedRateThrottle.THROTTLE_RATES = {**ScopedRateThrottle.THROTTLE_RATES, "token": "1/hour"}
+    cache.clear()
+    for _ in range(2):
+        last = anonymous.post("/api/auth/token", {"username": "dee", "password": "wrong"},
+                              format="json")
+    assert last.status_code == 429
+
+    cancelled = ana.post("/api/tables", {"players": 2}).json()["id"]
+    assert ana.client.delete(f"/api/tables/{cancelled}").status_code == 204
+
+    assert set(counts) == {200, 201, 204, 304, 400, 401, 403, 404, 409, 422, 429}, counts
+    assert counts[200] > 100  # the game's reads and moves
