@@ -121,3 +121,42 @@ def test_moves_and_the_move_log_count_as_presence():
         f"/api/tables/{table}/moves", {"action": "play", "card": "wave-99"}, format="json"))
     assert refused.status_code != 200
     assert seat(table, 1).last_seen_at == T0 + timedelta(seconds=40)
+
+
+
+def test_a_disconnect_changes_neither_the_rules_nor_the_cards():
+    """Rule book, "If you disconnect": "A disconnect never changes the rules or your cards." A
+    seat says nothing for two minutes while the others play in time, goes away, and comes back
+    before its own turn: the same hand, the same house rules."""
+    from games.rules import CLASSIC, timeout_move
+    from games.service import play
+    from games.service.errors import Accepted
+
+    table, people = started_table(players=5, mode="realtime", move_timer="relaxed",
+                                  stacking=True, draw_until_playable=True)
+    moved = set()
+    for second in (30, 60, 90):  # three moves in time, each well inside its 45 seconds
+        state = current(table).state
+        answer = at(T0 + timedelta(seconds=second), lambda state=state: play.make_move(
+            table, people[state.turn], timeout_move(state)))
+        assert isinstance(answer, Accepted), answer
+        moved.add(state.turn)
+    before = current(table).state
+    gone = next(number for number in range(5) if number not in moved
+                and number not in (before.turn, before.next_seat(before.turn)))
+    for number in set(range(5)) - {gone}:
+        at(T0 + timedelta(seconds=100), lambda number=number: client_of(
+            people[number]).post(f"/api/tables/{table}/heartbeat"))
+    now = T0 + timedelta(seconds=121)
+    assert at(now, lambda: deadlines.mark_away(now)) == 1
+    assert seat(table, gone).state == Seat.State.AWAY
+    assert current(table).state.hands[gone] == before.hands[gone]
+    back = at(now + timedelta(seconds=5), lambda: client_of(people[gone]).get(
+        f"/api/tables/{table}/state")).json()
+    assert seat(table, gone).state == Seat.State.PLAYING
+    after = current(table).state
+    assert after.hands[gone] == before.hands[gone]
+    assert after.options == before.options
+    assert after.options.stacking and after.options.draw_until_playable
+    assert back["you"]["seat"] == gone
+    assert back["you"]["hand"] == [CLASSIC.codes[card] for card in before.hands[gone]]

@@ -117,3 +117,31 @@ def test_each_real_time_turn_of_a_person_queues_its_expiry_at_the_deadline(monke
     sweep(T0 + timedelta(seconds=15))
     game = current(table)
     assert queued[-1] == (table, game.table.version, T0 + timedelta(seconds=30))
+
+
+def test_three_timeouts_not_in_a_row_put_a_bot_in_the_seat_too():
+    """Rule book, "Time limits": "a player who runs out of time three times (not necessarily
+    in a row) is replaced by a bot". The slow player moves in time between their timeouts."""
+    table, people = started_table(mode="realtime", move_timer="normal")
+    slow = round_of(table).turn
+    own_moves = timeouts = 0
+    for _ in range(60):
+        game = current(table)
+        assert game.state.status == "playing"
+        turn, deadline = game.state.turn, round_of(table).deadline_at
+        if turn == slow and own_moves >= timeouts:
+            sweep(deadline)
+            timeouts += 1
+            assert seat(table, slow).timeouts == timeouts
+            if timeouts == 3:
+                break
+            assert seat(table, slow).state == Seat.State.PLAYING
+        else:  # the other player, or the slow one between two timeouts, moves in time
+            with time_machine.travel(deadline - timedelta(seconds=1), tick=False):
+                answer = play.make_move(table, people[turn], timeout_move(game.state))
+            assert isinstance(answer, Accepted), answer
+            own_moves += turn == slow
+    assert (timeouts, own_moves) == (3, 2)
+    bot = seat(table, slow)
+    assert bot.state == Seat.State.BOT and bot.user_id == people[slow].pk
+    assert seat(table, 1 - slow).state == Seat.State.PLAYING

@@ -139,6 +139,31 @@ def test_the_color_picker_comes_up_for_a_wild_and_the_play_goes_through(ana, set
     assert "Ana played Wild and chose blue" in page or "ana played Wild and chose blue" in page
 
 
+def test_the_direction_ring_turns_around_when_a_reverse_is_played(ana, settings):
+    """Rule book, "Direction ring": an arrow showing which way play is going; it turns around
+    when a Reverse is played. A Reverse starter at two players: the dealer (ana) goes first."""
+    settings.WILDCARDS_ALLOW_RIGGED_DECKS = True
+    from rigged import deck_order
+
+    from games.service import lobby
+
+    hands = [["flame-reverse", "flame-1", "flame-2", "flame-3", "flame-4", "flame-5", "flame-6"],
+             ["sun-1", "sun-2", "sun-3", "sun-4", "sun-5", "sun-6", "sun-7"]]
+    game = lobby.create_table(ana.user, {"players": 2,
+                                         "deck_order": deck_order(hands, "leaf-reverse")})
+    table = game.table.pk
+    lobby.add_bot(table, ana.user, "easy")
+    lobby.start_game(table, ana.user)
+    ring = re.compile(r'class="direction" aria-hidden="true">(.)</span> (\w+)')
+    page = ana.get(f"/tables/{table}").content.decode()
+    assert "Your turn" in page
+    assert ring.findall(page) == [("↺", "counterclockwise")]
+    page = ana.post(f"/tables/{table}/move", {"action": "play", "card": "flame-reverse"},
+                    HTTP_HX_REQUEST="true").content.decode()
+    assert ring.findall(page) == [("↻", "clockwise")]
+    assert "Your turn" in page  # two players: the Reverse works like a Skip
+
+
 def test_a_bot_of_no_known_level_is_refused_with_a_message_and_nothing_changes(ana):
     table = new_table(ana, players=3)
     version = Table.objects.get(pk=table).version
