@@ -158,15 +158,16 @@ def _game(view: dict, names: dict, deck: str) -> dict:
         playable = set(you["playable"])
         on_turn = you["seat"] == round_view["turn"]
         context["hand"] = [{"code": code, "playable": code in playable, "color": card_color(code),
-                            "label": card_label(code), "face": card_svg(code),
+                            "label": card_label(code), "face": card_svg(code, deck),
                             "why": REASONS.get(you["refusals"].get(code, ""), "")
                             if on_turn else ""}
                            for code in you["hand"]]
         context["jump_in"] = not on_turn and bool(playable)
     # The whole pile can hold a hundred cards: joined here from the cached faces, not looped
     # over in the template.
-    context["discard_html"] = mark_safe("".join(card(code, "small")
+    context["discard_html"] = mark_safe("".join(card(code, "small", deck)
                                                 for code in view["round"]["discard"]))
+    context["deck"] = deck
     # With the All Wild deck a color may be declared and changes nothing: none is to be chosen.
     context["colors_matter"] = rules_for(deck).color_declared
     context["face_up"] = _face_up(view["round"], names, deck)

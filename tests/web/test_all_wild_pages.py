@@ -19,7 +19,7 @@ FACES = {
     "wild-skip": ("Wild Skip", "pic-skip"),
     "wild-skip2": ("Wild Skip Two", "pic-skip2"),
     "wild-draw2": ("Wild Draw 2", "pic-draw2"),
-    "wild-draw4": ("Wild Draw 4", "pic-wheel"),
+    "wild-draw4": ("Wild Draw 4", "pic-draw4"),
     "wild-targeted-draw2": ("Wild Targeted Draw 2", "pic-target"),
     "wild-forced-swap": ("Wild Forced Swap", "pic-swap"),
 }
@@ -78,10 +78,19 @@ def test_a_deck_the_form_does_not_offer_is_a_form_error_and_makes_no_table(ana):
 def test_each_of_the_eight_faces_has_its_name_in_words_and_its_symbol(code):
     name, picture = FACES[code]
     assert card_name(code) == name
-    face = str(card_svg(code))
+    face = str(card_svg(code, "all-wild"))
     assert f'href="#{picture}"' in face
     for words in WORDS.get(code, ()):
         assert f">{words}<" in face
+
+
+def test_the_classic_wild_draw_4_keeps_its_wheel_and_the_all_wild_one_has_four_rectangles():
+    # The rule book: "the four-color wheel with a plus 4"; the All Wild text: "4 overlapping
+    # red, yellow, green, and blue rectangles".
+    centre = '<use href="#{}" x="24"'
+    assert centre.format("pic-wheel") in str(card_svg("wild-draw4"))
+    assert centre.format("pic-draw4") in str(card_svg("wild-draw4", "all-wild"))
+    assert centre.format("pic-wheel") not in str(card_svg("wild-draw4", "all-wild"))
 
 
 def test_the_page_draws_the_faces_and_the_sprite_has_every_symbol(ana, settings):
@@ -89,7 +98,7 @@ def test_the_page_draws_the_faces_and_the_sprite_has_every_symbol(ana, settings)
             "wild-forced-swap"]
     table = all_wild_table(ana, [], [["wild"] * 7, hand], settings)
     page = ana.get(f"/tables/{table}").content.decode()
-    for picture in ("pic-skip2", "pic-target", "pic-swap"):
+    for picture in ("pic-skip2", "pic-target", "pic-swap", "pic-draw4"):
         assert f'id="{picture}"' in page
     assert 'aria-label="Wild (' not in page  # no color symbol on a Wild's label
 

@@ -31,6 +31,11 @@ WILD_FACES = {
                             ("WILD", "TARGETED", "DRAW 2")),
     "wild-forced-swap": ("Wild Forced Swap", "#swap", "swap", "", ("WILD", "FORCED SWAP")),
 }
+# Where the All Wild deck's card of the same code looks different (shared/rules/all-wild.txt:
+# its Wild Draw Four "features 4 overlapping red, yellow, green, and blue rectangles").
+ALL_WILD_FACES = {
+    "wild-draw4": ("Wild Draw 4", "+4", "draw4", "", ("WILD", "DRAW 4")),
+}
 COLOR_OF_NAME = {"red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue"}
 SYMBOL_OF_COLOR = {"red": "flame", "yellow": "sun", "green": "leaf", "blue": "wave"}
 
@@ -93,9 +98,9 @@ def _corner(symbol: str | None, kind: str) -> SafeString:
 
 @register.simple_tag
 @functools.lru_cache(maxsize=512)
-def card_svg(code: str) -> SafeString:
-    """The face of `code`, for inside a `.card` element (which gives it its color). Built once
-    per card code: a page shows up to a hundred cards."""
+def card_svg(code: str, deck: str = "classic") -> SafeString:
+    """The face of `code` in `deck`, for inside a `.card` element (which gives it its color).
+    Built once per card code: a page shows up to a hundred cards."""
     symbol, kind = _parts(code)
     corner = _corner(symbol, kind)
     if kind.isdigit():
@@ -104,7 +109,8 @@ def card_svg(code: str) -> SafeString:
             '<use href="#sym-{}" x="39" y="101" width="22" height="22"/>', kind, symbol)
         name = ""
     elif kind in WILD_FACES:
-        _, _, picture, plus, lines = WILD_FACES[kind]
+        faces = ALL_WILD_FACES if deck == "all-wild" and kind in ALL_WILD_FACES else WILD_FACES
+        _, _, picture, plus, lines = faces[kind]
         centre = _centre(picture, plus)
         name = _words(lines)
     else:
@@ -137,10 +143,10 @@ def _words(lines: tuple[str, ...]) -> SafeString:
 
 @register.simple_tag
 @functools.lru_cache(maxsize=1024)
-def card(code: str, size: str = "") -> SafeString:
+def card(code: str, size: str = "", deck: str = "classic") -> SafeString:
     """A card face as an image with its name for screen readers."""
     return format_html('<span class="card {} {}" role="img" aria-label="{}">{}</span>',
-                       card_color(code), size, card_label(code), card_svg(code))
+                       card_color(code), size, card_label(code), card_svg(code, deck))
 
 
 @register.simple_tag
