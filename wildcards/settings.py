@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "notifications",
+    "ratings",
 ]
 
 MIDDLEWARE = [
