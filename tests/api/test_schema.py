@@ -52,3 +52,16 @@ def test_the_schema_lists_the_last_card_calls_actions_and_fields(host):
     assert "last_card_call" in components["OptionsRequest"]["properties"]
     assert "catchable" in components["RoundView"]["properties"]
     assert "all-wild" in str(components)
+
+
+def test_the_schema_describes_rated_tables_profiles_and_the_leaderboard(host):
+    schema = host.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    components = schema["components"]["schemas"]
+    assert components["TableCreateRequest"]["properties"]["rated"]["type"] == "boolean"
+    assert "rated" in components["Table"]["required"]
+    profile = components["Profile"]["properties"]
+    assert {"played", "won", "average_rank", "rating", "recent"} <= set(profile)
+    assert {"mu", "sigma", "display", "games"} <= set(components["Rating"]["properties"])
+    board = schema["paths"]["/api/leaderboard"]["get"]
+    assert {p["name"] for p in board["parameters"]} == {"limit", "offset"}
+    assert "404" in schema["paths"]["/api/players/{name}"]["get"]["responses"]
