@@ -137,8 +137,9 @@ class TableSerializer(serializers.Serializer):
     scoring = ScoringSerializer()
     spectators = serializers.BooleanField()
     rated = serializers.BooleanField(
-        help_text="Whether the game will move its players' ratings: the host's choice, false "
-                  "as soon as a bot is seated or plays a seat.")
+        help_text="Whether the game will move (or, once over, moved) its players' ratings: the "
+                  "host's choice, false as soon as a bot is seated or plays a seat, or when the "
+                  "game ends abandoned.")
     seats = TableSeatSerializer(many=True)
     version = serializers.IntegerField()
     invite = serializers.CharField(required=False,

@@ -90,8 +90,7 @@ def _judge(game: Game, seat: Seat, move: Move, expected_version: int | None, *, 
     deadline = next_deadline(game, before, move, result, now)
     deadline_before = game.round.deadline_at
     swapped = swaps_between_rounds(game) if result.ended is not None else []
-    if table.rated and (by == MoveRow.By.BOT or results.bot_plays(game)):
-        table.rated = False  # for good; written with the move
+    table.rated = results.still_rated(game, result.state, by_bot=by == MoveRow.By.BOT)
     writes.save_move(game, seat.number, move, result, by=by, now=now, deadline=deadline,
                      swapped=swapped)
     if game.state.status != PLAYING:

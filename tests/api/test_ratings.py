@@ -80,6 +80,26 @@ def test_a_player_away_long_enough_for_a_bot_to_play_for_them_makes_the_game_unr
     assert not Rating.objects.exists()
 
 
+def test_a_seat_handed_to_a_bot_between_rounds_makes_the_game_unrated(rigged_table,
+                                                                     make_player):
+    """Bob hands his seat to a bot during the first round of a game to 500: the bot takes it
+    when the next round is dealt, and from then on the game is not rated."""
+    bob = make_player("bob")
+    table, seated = deal_ana_wins(rigged_table, [bob], scoring={"mode": "target",
+                                                                "target": 500})
+    assert bob.post(f"/api/tables/{table}/seats/1/bot").json()["pending"] is True
+    assert bob.get(f"/api/tables/{table}").json()["rated"] is True
+    for _ in range(7):
+        assert bob.move(table, "draw").status_code == 200
+        assert seated[0].move(table, "play",
+                              seated[0].state(table)["you"]["playable"][0]).status_code == 200
+        if seated[0].state(table)["round"]["number"] == 2:
+            break
+    table_now = bob.get(f"/api/tables/{table}").json()
+    assert table_now["seats"][1]["state"] == "bot" and table_now["status"] == "playing"
+    assert table_now["rated"] is False
+
+
 def test_a_table_of_people_only_stays_rated_through_the_game(rigged_table, make_player):
     bob = make_player("bob")
     table, seated = deal_ana_wins(rigged_table, [bob])
@@ -99,6 +119,7 @@ def test_an_abandoned_game_is_not_rated(rigged_table, make_player, host):
     bob = make_player("bob")
     table, final = ana_wins(rigged_table, [bob], concede=[bob])
     assert final["round"]["status"] == "abandoned"
+    assert host.get(f"/api/tables/{table}").json()["rated"] is False
     assert [row["seat"] for row in final["ranking"]] == [0, 1]
     assert profile(bob)["recent"][0] | {"finished_at": None} == {
         "table": table, "finished_at": None, "players": 2, "rank": 2, "won": False,
