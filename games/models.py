@@ -71,6 +71,9 @@ class Table(models.Model):
     scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.SINGLE)
     target = models.PositiveIntegerField(default=500)
     spectators = models.BooleanField(default=False)
+    # Ratings: the host's choice, on by default; off for good once a bot plays a seat (a bot
+    # seated at the deal, or one moving for a person: away, timed out, swapped).
+    rated = models.BooleanField(default=True)
     # Server-side only: every shuffle of the table derives from the seed.
     seed = models.BigIntegerField(default=new_seed)
     deck_order = models.JSONField(null=True, blank=True)  # rigged first deal (tests, demos)

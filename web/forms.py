@@ -63,6 +63,11 @@ class NewTableForm(forms.Form):
     spectators = forms.BooleanField(
         required=False, label="Allow spectators",
         help_text="Anyone logged in may watch the table (never a hand).")
+    rated = forms.BooleanField(
+        required=False, initial=True, label="Rated game",
+        help_text="The result moves the players' ratings and counts for the leaderboard. "
+                  "Only games of people are rated: a bot seated, or one playing for someone "
+                  "away, makes the game unrated.")
 
     def choices(self) -> dict:
         """The table's settings in the service's names (those of api.md)."""
@@ -74,6 +79,7 @@ class NewTableForm(forms.Form):
                 "seven_zero": data["seven_zero"], "jump_in": data["jump_in"],
                 "draw_until_playable": data["draw_until_playable"],
                 "spectators": data["spectators"], "deck": data["deck"] or "classic",
+                "rated": data["rated"],
                 # Unticked: as the deck has it (on with All Wild).
                 "last_card_call": True if data["last_card_call"] else None}
 

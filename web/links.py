@@ -14,7 +14,7 @@ _MARK = 918273645  # stands for the table's id while a pattern is reversed once
 
 TABLE_LINKS = ("table", "table-live", "table-join", "table-leave", "table-cancel",
                "table-bots", "table-start", "table-move", "table-concede", "api-events")
-SITE_LINKS = ("home", "new-table", "account", "login", "logout", "signup")
+SITE_LINKS = ("home", "new-table", "account", "login", "logout", "signup", "leaderboard")
 
 
 @functools.cache

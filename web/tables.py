@@ -14,7 +14,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from games.rules import REASONS, Move, rules_for
-from games.service import lobby, play, viewing
+from games.service import lobby, play, results, viewing
 from games.service.errors import GameError, Refusal
 from games.storage.reads import Game
 
@@ -78,7 +78,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
                              request.GET.get("call") == "1"))
     live = mark_safe(render_to_string("web/_live.html", context, request))  # Jinja2, escaped
     return render(request, "web/table.html", {"table": context["table"], "urls": context["urls"],
-                                              "live": live})
+                                              "live": live, "rated": context["rated"]})
 
 
 @login_required
@@ -105,7 +105,8 @@ def _context(request: HttpRequest, table_id: int, since: int | None = None) -> d
     context = {"game": game, "table": game.table, "seat": seat, "view": view,
                "urls": table_links(table_id),
                "poll_seconds": POLL_SECONDS, "version": game.table.version,
-               "is_host": seat is not None and seat.number == 0}
+               "is_host": seat is not None and seat.number == 0,
+               "rated": results.shows_rated(game)}
     if view is None:
         context.update(_lobby(request, game, seat))
         return context

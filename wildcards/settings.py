@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "notifications",
+    "ratings",
 ]
 
 MIDDLEWARE = [

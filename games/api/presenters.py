@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from games.models import Seat
+from games.service.results import shows_rated
 from games.service.shown import iso
 from games.storage.reads import Game
 
@@ -22,6 +23,7 @@ def table_json(game: Game, user) -> dict:
                     "last_card_call": table.last_card_call},
         "scoring": {"mode": table.scoring, "target": table.target},
         "spectators": table.spectators,
+        "rated": shows_rated(game),
         "seats": [
             {"seat": seat.number, "name": seat.name,
              "bot": seat.bot_level if seat.state == Seat.State.BOT else None,

@@ -41,6 +41,10 @@ class TableCreateSerializer(StrictSerializer):
     options = OptionsSerializer(required=False)
     scoring = ScoringSerializer(required=False)
     spectators = TrueFalseField(default=False)
+    rated = TrueFalseField(
+        default=True,
+        help_text="The game moves its players' ratings (docs/playing.md). On by default; a "
+                  "table at which a bot plays a seat is never rated, whatever this says.")
     seed = WholeNumberField(required=False, min_value=0, max_value=2**62,
                                     help_text="Only with WILDCARDS_ALLOW_RIGGED_DECKS=1.")
     deck_order = serializers.ListField(child=StringField(max_length=32),
@@ -126,6 +130,10 @@ class TableSerializer(serializers.Serializer):
     options = OptionsSerializer()
     scoring = ScoringSerializer()
     spectators = serializers.BooleanField()
+    rated = serializers.BooleanField(
+        help_text="Whether the game will move (or, once over, moved) its players' ratings: the "
+                  "host's choice, false as soon as a bot is seated or plays a seat, or when the "
+                  "game ends abandoned.")
     seats = TableSeatSerializer(many=True)
     version = serializers.IntegerField()
     invite = serializers.CharField(required=False,

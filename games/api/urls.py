@@ -1,6 +1,7 @@
 from django.urls import path
 
 from accounts.api import MeView, SignUpView, TokenView
+from ratings.api import LeaderboardView, PlayerView
 
 from . import views
 from .stream import EventsView
@@ -27,4 +28,7 @@ urlpatterns = [
     path("tables/<int:table_id>/heartbeat", views.HeartbeatView.as_view(),
          name="api-heartbeat"),
     path("games", views.GamesView.as_view(), name="api-games"),
+    # Ratings (issue 13): the ratings app's own views.
+    path("players/<str:name>", PlayerView.as_view(), name="api-player"),
+    path("leaderboard", LeaderboardView.as_view(), name="api-leaderboard"),
 ]

@@ -17,7 +17,7 @@ from games.storage import writes
 from games.storage.reads import Game
 from games.storage.state import options_of
 
-from . import effects
+from . import effects, results
 from .clock import turn_deadline
 from .errors import GameError, not_seated
 from .tables import locked
@@ -38,6 +38,7 @@ def create_table(user, choices: dict) -> Game:
         raise GameError("deck-unavailable", f"The {deck} deck is not available yet.",
                         field="deck")
     rules = rules_for(deck)
+    choices.setdefault("rated", True)
     if choices.get("last_card_call") is None:  # as the deck has it
         choices["last_card_call"] = rules.settled(None).last_card_call
     table = Table(host=user, **choices)
@@ -160,7 +161,8 @@ def start_game(table_id: int, user) -> Game:
         writes.deal(game, dealt.state, *deadline)
         if table.mode == Table.Mode.REALTIME:  # presence counts from the deal
             writes.see_everyone(game, now)
-        writes.bump(game, "status", "current_round", "players")
+        table.rated = table.rated and not results.bot_plays(game)  # bots: never rated
+        writes.bump(game, "status", "current_round", "players", "rated")
         effects.tell_whose_turn(game, deadline[0])
         effects.next_turn_follows(game)
     return game

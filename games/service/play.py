@@ -22,7 +22,7 @@ from games.rules.state import PLAYING
 from games.storage import reads, writes
 from games.storage.reads import Game
 
-from . import bots, effects, lobby, presence
+from . import bots, effects, lobby, presence, results
 from .clock import TIMEOUTS_TO_BOT, next_deadline
 from .errors import Accepted, GameError, Refusal, not_seated
 from .lobby import swaps_between_rounds
@@ -120,9 +120,11 @@ def _judge(game: Game, seat: Seat, move: Move, expected_version: int | None, *, 
     deadline = next_deadline(game, before, move, result, now)
     deadline_before = game.round.deadline_at
     swapped = swaps_between_rounds(game) if result.ended is not None else []
+    table.rated = results.still_rated(game, result.state, by_bot=by == MoveRow.By.BOT)
     writes.save_move(game, seat.number, move, result, by=by, now=now, deadline=deadline,
                      swapped=swapped)
     if game.state.status != PLAYING:
+        results.record_the_end(game, now)  # the ratings move in the game's last transaction
         effects.tell_game_over(game)
     elif deadline[0] is not None and (deadline[0] != deadline_before
                                       or result.ended is not None):

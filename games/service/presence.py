@@ -87,6 +87,7 @@ def mark_away(table_id: int, now: datetime) -> int:
             seat.state = Seat.State.AWAY
         if gone:
             writes.write_seats(gone, ["state"])
-            writes.bump(game)
+            game.table.rated = False  # a bot plays for them now: never rated
+            writes.bump(game, "rated")
             effects.next_turn_follows(game)
         return len(gone)

@@ -107,7 +107,7 @@ def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, no
     rounds (they are written whole)."""
     batch = sql.Batch()
     table = game.table
-    table_fields = {"version"}
+    table_fields = {"version", "rated"}  # `rated`: the service turns it off when a bot plays
     before = game.state
     if result.ended is not None:
         _save_round(game, before, result.ended, (None, None), now, batch)

@@ -154,3 +154,55 @@ def test_a_long_game_takes_as_many_queries_as_a_fresh_one(make_player, make_tabl
     assert len(log) > 150 and log[-1]["round"] >= 1
     assert later[0] == first[0] == EXPECTED["state"], "reading the state"
     assert later[1] == first[1] == EXPECTED["play"], (first[2], later[2])
+
+
+# ---------------------------------------------------------------------------- ratings
+# The move that ends a game writes each person's result (+1) and, when the game is rated, moves
+# the ratings in the same transaction (+3: rows for newcomers, the players' ratings locked, the
+# new ratings); the game-over emails go to the outbox as before (+1 a person). Every other move
+# is as above. A profile is the token, the person with their rating, their totals and their
+# recent games; the leaderboard the token, the board's size and its page: however many games.
+RATINGS_EXPECTED = {"last move, rated": 4 + 1 + 3 + 2, "last move, unrated": 4 + 1 + 2,
+                    "profile": 4, "leaderboard": 3}
+
+
+@pytest.mark.parametrize("rated", [True, False])
+def test_the_move_that_ends_a_game_adds_the_results_and_ratings_queries_and_no_more(
+        rigged_table, make_player, host, rated):
+    from rated_games import deal_ana_wins
+
+    bob = make_player("bob")
+    table, _ = deal_ana_wins(rigged_table, [bob], rated=rated)
+    for _ in range(6):
+        assert bob.move(table, "draw").status_code == 200
+        assert host.move(table, "play", host.state(table)["you"]["playable"][0]).status_code \
+            == 200
+    drew, _, _ = count(lambda: bob.move(table, "draw"))
+    last = host.state(table)["you"]["playable"][0]
+    ended, queries, response = count(lambda: host.move(table, "play", last))
+    assert response.json()["status"] == "finished"
+    assert drew == EXPECTED["play"]
+    name = "last move, rated" if rated else "last move, unrated"
+    assert ended == RATINGS_EXPECTED[name], queries
+
+
+def test_a_profile_and_the_leaderboard_take_as_many_queries_after_many_games(host,
+                                                                             make_player):
+    from django.utils import timezone
+
+    from ratings.record import Placing, record_game
+
+    bob = make_player("bob")
+
+    def measured() -> tuple[int, int]:
+        profile, queries, _ = count(lambda: bob.get("/api/players/ana"))
+        board, _, _ = count(lambda: bob.get("/api/leaderboard"))
+        return profile, board
+
+    fresh = measured()
+    for n in range(12):
+        record_game(n + 1, timezone.now(), 2,
+                    [Placing(host.id, 1 + n % 2, won=n % 2 == 0), Placing(bob.id, 2 - n % 2)],
+                    rated=True)
+    assert measured() == fresh == (RATINGS_EXPECTED["profile"], RATINGS_EXPECTED["leaderboard"])
+    assert len(bob.get("/api/leaderboard").json()["players"]) == 2

@@ -179,3 +179,16 @@ def test_the_api_docs_pages_load_their_scripts_from_our_own_static_files(client,
         served = client.get(source)
         assert served.status_code == 200, source
         assert b"".join(served.streaming_content if served.streaming else [served.content])
+
+
+def test_the_schema_describes_rated_tables_profiles_and_the_leaderboard(host):
+    schema = host.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    components = schema["components"]["schemas"]
+    assert components["TableCreateRequest"]["properties"]["rated"]["type"] == "boolean"
+    assert "rated" in components["Table"]["required"]
+    profile = components["Profile"]["properties"]
+    assert {"played", "won", "average_rank", "rating", "recent"} <= set(profile)
+    assert {"mu", "sigma", "display", "games"} <= set(components["Rating"]["properties"])
+    board = schema["paths"]["/api/leaderboard"]["get"]
+    assert {p["name"] for p in board["parameters"]} == {"limit", "offset"}
+    assert "404" in schema["paths"]["/api/players/{name}"]["get"]["responses"]
