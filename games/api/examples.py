@@ -11,7 +11,7 @@ TABLE = {
     "turn_hours": 24, "on_expiry": "bot", "move_timer": "normal", "deck": "classic",
     "options": {"stacking": True, "seven_zero": False, "jump_in": True,
                 "draw_until_playable": False, "last_card_call": False},
-    "scoring": {"mode": "single", "target": 500}, "spectators": False,
+    "scoring": {"mode": "single", "target": 500}, "spectators": False, "rated": True,
     "seats": [{"seat": 0, "name": "ana", "bot": None, "state": "playing", "host": True,
                "pending": None},
               {"seat": 1, "name": "Normal bot 1", "bot": "normal", "state": "bot",

@@ -37,7 +37,7 @@ def test_a_rated_choice_that_is_not_true_or_false_is_refused_and_makes_no_table(
     response = host.post("/api/tables", {"rated": "yes"})
     assert response.status_code == 400
     assert response.json()["code"] == "invalid" and "rated" in response.json()["fields"]
-    assert host.get("/api/tables?status=waiting").json() == []
+    assert host.get("/api/tables?status=waiting").json()["results"] == []
 
 
 def test_a_bot_seated_makes_the_table_unrated_and_taking_it_off_rated_again(host, make_table):
