@@ -17,6 +17,8 @@ STATUS = {
     "not-a-bot": 409, "not-enough-players": 409, "already-a-bot": 409, "swap-pending": 409,
     "game-not-playing": 409, "not-between-rounds": 409,
     "stream-unavailable": 503,
+    # Game records (issue 13).
+    "game-not-finished": 409, "game-not-replayable": 409,
 }
 # A refused move is 422, but for these (the move may be fine; the moment is not).
 REFUSAL_STATUS = {"stale-version": 409, "seat-played-by-bot": 409}

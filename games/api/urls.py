@@ -2,7 +2,7 @@ from django.urls import path
 
 from accounts.api import MeView, SignUpView, TokenView
 
-from . import views
+from . import records, views
 from .stream import EventsView
 
 urlpatterns = [
@@ -27,4 +27,7 @@ urlpatterns = [
     path("tables/<int:table_id>/heartbeat", views.HeartbeatView.as_view(),
          name="api-heartbeat"),
     path("games", views.GamesView.as_view(), name="api-games"),
+    # Game records: export and verification (issue 13).
+    path("games/<int:table_id>/record", records.RecordView.as_view(), name="api-record"),
+    path("games/<int:table_id>/verify", records.VerifyView.as_view(), name="api-verify"),
 ]
