@@ -4,7 +4,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import accounts, tables
+from . import accounts, replay, tables
 
 urlpatterns = [
     path("", tables.home, name="home"),
@@ -35,4 +35,6 @@ urlpatterns = [
     path("tables/<int:table_id>/start", tables.start, name="table-start"),
     path("tables/<int:table_id>/move", tables.move, name="table-move"),
     path("tables/<int:table_id>/concede", tables.concede, name="table-concede"),
+    # A finished game, step by step (issue 13).
+    path("tables/<int:table_id>/replay", replay.replay_page, name="table-replay"),
 ]

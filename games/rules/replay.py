@@ -21,6 +21,8 @@ from .state import GameState
 DEAL = "deal"
 ROUND_ENDS = ("round-won", "round-blocked")
 _SAYS = ("played", "chose", "caught")  # the events that tell a move's color and target
+# The fields of `moves.Event`, those a log's events are compared on.
+EVENT_FIELDS = frozenset(("kind", "seat", "card", "color", "target", "cards", "count", "points"))
 
 
 @dataclass
@@ -126,7 +128,7 @@ def _plain(events: list[dict]) -> list[dict]:
     """Events compared as JSON has them, fields of the engine's events only (storage may add
     a `commitment` to a deal's)."""
     return [{key: list(value) if isinstance(value, tuple) else value
-             for key, value in event.items() if key in Event._fields} for event in events]
+             for key, value in event.items() if key in EVENT_FIELDS} for event in events]
 
 
 def _same(index: int, made: dict, logged: dict) -> None:

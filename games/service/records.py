@@ -18,6 +18,7 @@ from games.rules.fairness import round_seed
 from games.rules.records import FORMAT, VERSION, Verdict, result_of, verify_record
 from games.rules.replay import called_with
 from games.storage import reads
+from games.storage import records as stored
 from games.storage.reads import Game, NoSuchTable
 from games.storage.state import engine_seed, fairness_of, options_of
 
@@ -52,7 +53,7 @@ def build_record(game: Game) -> dict:
     table = game.table
     fairness = fairness_of(table)
     rounds = []
-    for r in reads.rounds_of(table):
+    for r in stored.rounds_of(table):
         seed, salt = r.seed or None, r.salt or None
         if fairness == "rigged":  # dealt from a chosen seed: revealed once the game is over
             seed = round_seed(engine_seed(table), r.number)
@@ -64,7 +65,7 @@ def build_record(game: Game) -> dict:
               "action": e["action"], "card": e["card"], "color": e["color"],
               "target": e["target"], "call": called_with(e), "by": e["by"], "at": iso(e["at"]),
               "events": e["events"]}
-             for e in reads.whole_log(table)]
+             for e in stored.whole_log(table)]
     return {
         "format": FORMAT, "version": VERSION, "table": table.pk, "deck": table.deck,
         "players": [{"seat": s.number, "name": s.name, "bot": s.bot_level if s.is_bot else None}

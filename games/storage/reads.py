@@ -292,14 +292,3 @@ def try_lock(table_id: int) -> bool:
     waiting): the sweep leaves a table somebody is changing to them."""
     return Table.objects.select_for_update(skip_locked=True).filter(pk=table_id).exists()
 
-
-# ------------------------------------------------------------------------- records
-def rounds_of(table: Table) -> list[Round]:
-    """Every round dealt at the table, the first first."""
-    return list(Round.objects.filter(table=table).order_by("number"))
-
-
-def whole_log(table: Table) -> list[dict]:
-    """The whole move log, oldest first (a finished game's record)."""
-    return [log_entry(row) for row in MoveRow.objects.filter(table=table).order_by("version")
-            .values(*LOG_FIELDS)]

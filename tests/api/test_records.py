@@ -3,18 +3,25 @@ when the round ends, a finished game's record, its verification and its import."
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
+import io
 import json
+import os
 import re
+from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from play import play_to_the_end
 
 from games.models import Move as MoveRow
 from games.models import Round, Table
-from games.service import records
+from games.rules import timeout_move
+from games.service import play, records
+from games.storage import reads
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
@@ -35,11 +42,19 @@ def started(host, make_player, make_table):
 
 
 @pytest.fixture
-def finished(started):
-    table, ana, bob = started
-    final = play_to_the_end([ana, bob], table, seed=5)
-    assert final["status"] == "finished" and final["round"]["number"] >= 2
-    return table, ana, bob
+def finished(host, make_player, make_table):
+    """A game of Ana and Bob to 100 points over several rounds, played to its end (each turn
+    the timeout move, through the service: quicker than the API)."""
+    bob = make_player("bob")
+    users = [get_user_model().objects.get(pk=p.id) for p in (host, bob)]
+    for _ in range(10):
+        table = make_table([bob], players=2, scoring={"mode": "target", "target": 100})
+        assert host.post(f"/api/tables/{table}/start").status_code == 200
+        while (state := reads.load(table).state).status == "playing":
+            play.make_move(table, users[state.turn], timeout_move(state))
+        if state.round_number >= 2:
+            return table, host, bob
+    raise AssertionError("no game of several rounds in ten")
 
 
 def test_the_state_shows_a_commitment_from_the_deal_and_no_seed_before_the_round_ends(started):
@@ -227,3 +242,27 @@ def test_a_legacy_game_plays_on_and_its_record_says_it_cannot_be_verified(
     assert all(r["seed"] is None and r["commitment"] is None for r in record["rounds"])
     verdict = host.get(f"/api/games/{table}/verify").json()
     assert (verdict["status"], verdict["ok"]) == ("unverifiable", False)
+
+
+def test_the_lines_of_fairness_md_check_a_real_game(finished, tmp_path):
+    """docs/fairness.md's Python, run as a player would on a record saved as game.json."""
+    table, ana, _ = finished
+    (tmp_path / "game.json").write_text(json.dumps(ana.get(f"/api/games/{table}/record").json()))
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "fairness.md").read_text()
+    code = re.search(r"```python\n(.*?)```", doc, re.S).group(1)
+    printed = io.StringIO()
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        with contextlib.redirect_stdout(printed):
+            exec(compile(code, "fairness.md", "exec"), {})  # noqa: S102
+    finally:
+        os.chdir(here)
+    lines = printed.getvalue().splitlines()
+    assert [line for line in lines if "commitment" in line] == [
+        f"round {n}: commitment OK" for n in range(1, len(lines) + 1)
+        if f"round {n}:" in printed.getvalue()]
+    starter = next(line for line in lines if line.startswith("starter"))
+    first, logged = starter.removeprefix("starter ").split(" - logged: ")
+    assert first == logged or first == "wild-draw4"  # a Wild Draw 4 goes back
+    assert lines[-1].endswith("OK")

@@ -15,8 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.rules import Options, public_view
+from games.rules.moves import Event
 from games.rules.random_games import play_random_game
-from games.rules.replay import DEAL, ReplayMismatch, replay
+from games.rules.replay import DEAL, EVENT_FIELDS, ReplayMismatch, replay
 from games.rules.state import FINISHED
 
 PROPERTY = settings(max_examples=400, deadline=None,
@@ -129,3 +130,7 @@ def test_a_tampered_seed_a_tampered_move_and_a_tampered_draw_do_not_replay(game)
 def test_a_log_without_its_first_deal_does_not_replay(game):
     with pytest.raises(ReplayMismatch, match="first round's deal"):
         replay(game.deck, game.players, game.options, game.revealed_seeds(), game.entries[1:])
+
+
+def test_the_replay_compares_every_field_of_an_event():
+    assert set(Event._fields) == EVENT_FIELDS
