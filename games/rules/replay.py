@@ -89,31 +89,35 @@ def replay(deck: str, players: int, options: Options, seeds: Seed | Mapping[int,
         raise ReplayMismatch(0, "the log does not start with the first round's deal")
     dealt = new_game(players, options, seeds, deck_order, deck=deck)
     state = dealt.state
-    _same(0, deal_entry(state, dealt.events), entries[0])
+    rules = DECKS[deck]
+    codes = rules.deck.codes
+    _same(0, (state.dealer, DEAL, 1), codes[state.discard[0]], dealt.events, entries[0])
     states = [state]
-    pending: dict | None = None  # the deal the last move made, logged in the next entry
+    pending: list[Event] | None = None  # the deal the last move made, logged in the next entry
     for index, logged in enumerate(entries[1:], 1):
         if pending is not None:
             if logged["action"] != DEAL:
                 raise ReplayMismatch(index, "a round ended but the next deal is not logged")
-            _same(index, pending, logged)
+            _same(index, (state.dealer, DEAL, state.round_number), codes[state.discard[0]],
+                  pending, logged)
             states.append(state)
             pending = None
             continue
         if logged["action"] == DEAL:
             raise ReplayMismatch(index, "a deal where no round ended")
+        seat = logged["seat"]
         move = move_of(logged)
-        result = DECKS[state.deck].apply(state, logged["seat"], move)
+        result = rules.apply(state, seat, move)
         if not result.ok:
-            raise ReplayMismatch(index, f"the move {move} of seat {logged['seat']} is refused: "
+            raise ReplayMismatch(index, f"the move {move} of seat {seat} is refused: "
                                         f"{result.code}")
-        own, *deal = move_entries(logged["seat"], move, result)
-        _same(index, own, logged)
-        if deal:
-            pending = deal[0]
-            states.append(result.ended)
-        else:
-            states.append(result.state)
+        events, ended = result.events, result.ended
+        if ended is not None:
+            cut = max(i for i, e in enumerate(events) if e.kind in ROUND_ENDS) + 1
+            events, pending = events[:cut], events[cut:]
+        _same(index, (seat, move.action, (ended or result.state).round_number), None, events,
+              logged)
+        states.append(result.state if ended is None else ended)
         state = result.state
     if pending is not None:
         raise ReplayMismatch(len(entries), "a round ended but the next deal is not logged")
@@ -124,26 +128,28 @@ def _as_json(events: list[Event] | list[dict]) -> list[dict]:
     return events_json(events) if events and isinstance(events[0], Event) else list(events)
 
 
-def _plain(events: list[dict]) -> list[dict]:
-    """Events compared as JSON has them, fields of the engine's events only (storage may add
-    a `commitment` to a deal's)."""
-    return [{key: list(value) if isinstance(value, tuple) else value
-             for key, value in event.items() if key in EVENT_FIELDS} for event in events]
+def _events(logged: list[dict]) -> list[Event]:
+    """Logged events (JSON) as the engine's: the fields of an Event only (storage may add a
+    `commitment` to a deal's), the drawn cards a tuple."""
+    return [Event(**{key: tuple(value) if key == "cards" else value
+                     for key, value in event.items() if key in EVENT_FIELDS})
+            for event in logged]
 
 
-def _same(index: int, made: dict, logged: dict) -> None:
-    for key in ("seat", "action", "round"):
-        if made[key] != logged.get(key):
-            raise ReplayMismatch(index, f"{key} is {logged.get(key)!r}, the replay has "
-                                        f"{made[key]!r}")
-    if made["action"] == DEAL and made["card"] != logged.get("card"):
+def _same(index: int, header: tuple[int, str, int], starter: str | None, made: list[Event],
+          logged: dict) -> None:
+    for key, value in zip(("seat", "action", "round"), header, strict=True):
+        if value != logged.get(key):
+            raise ReplayMismatch(index, f"{key} is {logged.get(key)!r}, the replay has {value!r}")
+    if starter is not None and starter != logged.get("card"):
         raise ReplayMismatch(index, f"the starter is {logged.get('card')!r}, the seed deals "
-                                    f"{made['card']!r}")
-    made_events, logged_events = _plain(made["events"]), _plain(logged["events"])
-    if made_events != logged_events:
-        for a, b in zip(made_events, logged_events, strict=False):
+                                    f"{starter!r}")
+    try:
+        said = _events(logged["events"])
+    except TypeError as error:  # a field no event has
+        raise ReplayMismatch(index, f"an event is not well-formed: {error}") from None
+    if said != made:
+        for a, b in zip(events_json(made), events_json(said), strict=False):
             if a != b:
                 raise ReplayMismatch(index, f"the log has {b}, the replay {a}")
-        raise ReplayMismatch(index, f"the log has {len(logged_events)} events, the replay "
-                                    f"{len(made_events)}")
-
+        raise ReplayMismatch(index, f"the log has {len(said)} events, the replay {len(made)}")
