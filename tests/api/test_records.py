@@ -124,6 +124,13 @@ def test_the_record_round_trips_through_import(finished, tmp_path, capsys):
     assert record["final"]["round"]["discard"] == ana.state(table)["round"]["discard"]
     call_command("export_record", str(table), "-o", str(tmp_path / "again.json"))
     assert json.loads((tmp_path / "again.json").read_text()) == record
+    record["moves"][1]["seat"] = 1 - record["moves"][1]["seat"]  # someone else's move
+    path.write_text(json.dumps(record))
+    with pytest.raises(CommandError, match="not verified"):
+        call_command("import_record", str(path))
+    path.write_text("{not json")
+    with pytest.raises(CommandError, match="cannot read"):
+        call_command("import_record", str(path))
 
 
 def tampered(record: dict, change) -> dict:

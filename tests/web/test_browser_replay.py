@@ -4,38 +4,18 @@ tests/web/screenshots/replay.png."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
-from browser import CHROMIUM, CHROMIUM_ARGS, Visitor, screenshot_path
+from browser import screenshot_path
 from django.contrib.auth import get_user_model
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 from replayed import finished_game
+from test_browser import chromium, visitor  # noqa: F401 - the browser and its visitors
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def browser_page(live_server):
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does it)")
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # see test_browser.py's `chromium`
-    playwright = sync_playwright().start()
-    try:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield lambda name: Visitor(browser, live_server.url, name)
-        browser.close()
-    finally:
-        playwright.stop()
-        if previous is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
-
-
-def test_a_player_steps_through_a_finished_game_move_by_move(browser_page):
-    ana = browser_page("ana").has_an_account()
+def test_a_player_steps_through_a_finished_game_move_by_move(visitor):  # noqa: F811
+    ana = visitor("ana").has_an_account()
     ben = get_user_model().objects.create_user("ben", "ben@example.com", "a-long-passw0rd")
     table = finished_game(ana.user, ben, scoring="target", target=60)
     page = ana.page
@@ -55,4 +35,3 @@ def test_a_player_steps_through_a_finished_game_move_by_move(browser_page):
     assert page.locator("#what").inner_text() == seen[2]
     page.get_by_role("link", name="End »").click()
     expect(page.get_by_role("heading", name="Final ranking")).to_be_visible()
-    ana.close()
