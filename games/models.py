@@ -23,6 +23,16 @@ def new_seed() -> int:
     return secrets.randbits(62)
 
 
+def new_secret() -> str:
+    """A table's dealing secret: every round's seed is an HMAC of it (games/rules/fairness.py)."""
+    return secrets.token_hex(32)
+
+
+def new_salt() -> str:
+    """A round's salt, hashed with its seed into the commitment shown from the deal."""
+    return secrets.token_hex(16)
+
+
 # One name for each seat number, so no two bots at a table share one.
 BOT_NAMES = ("Ada", "Blaise", "Cleo", "Dara", "Emmy", "Felix", "Grace", "Hugo", "Iris", "Jules")
 
@@ -77,6 +87,11 @@ class Table(models.Model):
     # Server-side only: every shuffle of the table derives from the seed.
     seed = models.BigIntegerField(default=new_seed)
     deck_order = models.JSONField(null=True, blank=True)  # rigged first deal (tests, demos)
+    # Server-side only, never revealed: each round's seed is an HMAC of it. Empty for a table
+    # made before commitments (a legacy game: dealt from `seed`, nothing committed) and for a
+    # rigged one (`rigged`: dealt from the seed or deck order its creator chose).
+    secret = models.CharField(max_length=64, blank=True, default=new_secret)
+    rigged = models.BooleanField(default=False)
     # Bumped by every change anyone can see; moves name the version they were made on.
     version = models.PositiveIntegerField(default=0)
     current_round = models.ForeignKey(
@@ -174,6 +189,11 @@ class Round(models.Model):
     points = models.IntegerField(null=True, blank=True)
     # Server-side only: the draw pile's order, top card last.
     draw_pile = models.JSONField(default=list)
+    # The provably fair shuffle: `commitment` (sha256 of salt and seed) is public from the deal;
+    # `seed` and `salt` once the round has ended. All three empty in a legacy game.
+    seed = models.CharField(max_length=128, blank=True, default="")
+    salt = models.CharField(max_length=32, blank=True, default="")
+    commitment = models.CharField(max_length=64, blank=True, default="")
     # The discard pile as it lies now, bottom first (its history is in the move log).
     discard = models.JSONField(default=list)
     deadline_at = models.DateTimeField(null=True, blank=True)
@@ -214,6 +234,7 @@ class Move(models.Model):
         PLAYER = "player"
         BOT = "bot"
         TIMER = "timer"
+        DEALER = "dealer"  # a round's deal (action `deal`)
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
     version = models.PositiveIntegerField()  # the table's version after the move

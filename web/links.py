@@ -13,7 +13,8 @@ from django_htmx.jinja import htmx_script
 _MARK = 918273645  # stands for the table's id while a pattern is reversed once
 
 TABLE_LINKS = ("table", "table-live", "table-join", "table-leave", "table-cancel",
-               "table-bots", "table-start", "table-move", "table-concede", "api-events")
+               "table-bots", "table-start", "table-move", "table-concede", "api-events",
+               "table-replay")
 SITE_LINKS = ("home", "new-table", "account", "login", "logout", "signup", "leaderboard")
 
 

@@ -71,7 +71,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
         context = _context(request, table_id)
     except GameError as error:
-        return _error_page(request, error)
+        return error_page(request, error)
     pick = request.GET.get("pick")
     if pick and context.get("view"):
         context.update(_pick(context, pick, request.GET.get("need", "color"),
@@ -218,7 +218,7 @@ _STATUS = {"not-found": 404, "not-seated": 403, "host-only": 403, "wrong-invite"
            "unexpected-field": 400}
 
 
-def _error_page(request: HttpRequest, error: GameError) -> HttpResponse:
+def error_page(request: HttpRequest, error: GameError) -> HttpResponse:
     if error.code == "not-found":
         raise Http404(error.detail)
     return render(request, "web/refused.html", {"detail": error.detail},
@@ -305,7 +305,7 @@ def move(request: HttpRequest, table_id: int) -> HttpResponse:
         answer = play.make_move(table_id, request.user, chosen,
                                 expected_version=data["expected_version"])
     except GameError as error:
-        return _error_page(request, error)
+        return error_page(request, error)
     if isinstance(answer, Refusal):
         if chosen.action == "play" and answer.code in ("color-required", "target-required"):
             need = "color" if answer.code == "color-required" else "target"
@@ -323,7 +323,7 @@ def concede(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
         answer = play.concede(table_id, request.user)
     except GameError as error:
-        return _error_page(request, error)
+        return error_page(request, error)
     refusal = answer.detail if isinstance(answer, Refusal) else None
     return _after_move(request, table_id, refusal=refusal)
 

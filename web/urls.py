@@ -4,7 +4,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import accounts, ratings, tables
+from . import accounts, ratings, replay, tables
 from .account_forms import LogInForm
 
 urlpatterns = [
@@ -41,4 +41,6 @@ urlpatterns = [
     # Ratings.
     path("leaderboard", ratings.leaderboard, name="leaderboard"),
     path("players/<str:name>", ratings.player, name="player"),
+    # A finished game, step by step (issue 13).
+    path("tables/<int:table_id>/replay", replay.replay_page, name="table-replay"),
 ]

@@ -18,6 +18,8 @@ STATUS = {
     "game-not-playing": 409, "not-between-rounds": 409,
     "idempotency-key-reused": 422,
     "stream-unavailable": 503,
+    # Game records (issue 13).
+    "game-not-finished": 409, "game-not-replayable": 409,
 }
 # A refused move is 422, but for these (the move may be fine; the moment is not).
 REFUSAL_STATUS = {"stale-version": 409, "seat-played-by-bot": 409}

@@ -145,7 +145,18 @@ class HandsField(serializers.DictField):
     child = serializers.ListField(child=serializers.CharField())
 
 
-class EndedRoundSerializer(serializers.Serializer):
+class FairnessFields(serializers.Serializer):
+    """The provably fair shuffle (docs/fairness.md): null in a legacy game."""
+
+    commitment = serializers.CharField(
+        allow_null=True, help_text="sha256 of `<salt>:<seed>` in hex, shown from the deal.")
+    seed = serializers.CharField(allow_null=True,
+                                 help_text="The round's seed: null until the round has ended.")
+    salt = serializers.CharField(allow_null=True,
+                                 help_text="The round's salt: null until the round has ended.")
+
+
+class EndedRoundSerializer(FairnessFields):
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
     status = serializers.CharField()
@@ -154,7 +165,7 @@ class EndedRoundSerializer(serializers.Serializer):
     hands = HandsField()
 
 
-class RoundViewSerializer(serializers.Serializer):
+class RoundViewSerializer(FairnessFields):
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
     turn = serializers.IntegerField(allow_null=True)
@@ -216,6 +227,8 @@ class EventSerializer(serializers.Serializer):
                                   help_text="Drawn cards: only for the seat that drew them.")
     count = serializers.IntegerField(required=False)
     points = serializers.IntegerField(required=False)
+    commitment = serializers.CharField(
+        required=False, help_text="A `dealt` event's: the commitment to its round's seed.")
 
 
 class LoggedMoveSerializer(serializers.Serializer):
@@ -226,7 +239,8 @@ class LoggedMoveSerializer(serializers.Serializer):
     card = serializers.CharField(allow_null=True)
     color = serializers.CharField(allow_null=True)
     target = serializers.IntegerField(allow_null=True)
-    by = serializers.ChoiceField(choices=["player", "bot", "timer"])
+    by = serializers.ChoiceField(choices=["player", "bot", "timer", "dealer"],
+                                 help_text="`dealer`: a round's deal (action `deal`).")
     at = serializers.DateTimeField()
     events = EventSerializer(many=True)
 

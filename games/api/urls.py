@@ -3,7 +3,7 @@ from django.urls import path
 from accounts.api import MeView, SignUpView, TokenView
 from ratings.api import LeaderboardView, PlayerView
 
-from . import views
+from . import records, views
 from .stream import EventsView
 
 urlpatterns = [
@@ -31,4 +31,7 @@ urlpatterns = [
     # Ratings (issue 13): the ratings app's own views.
     path("players/<str:name>", PlayerView.as_view(), name="api-player"),
     path("leaderboard", LeaderboardView.as_view(), name="api-leaderboard"),
+    # Game records: export and verification (issue 13).
+    path("games/<int:table_id>/record", records.RecordView.as_view(), name="api-record"),
+    path("games/<int:table_id>/verify", records.VerifyView.as_view(), name="api-verify"),
 ]

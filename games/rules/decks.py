@@ -9,6 +9,7 @@ from __future__ import annotations
 from .all_wild import ALL_WILD_RULES
 from .classic import CLASSIC_RULES
 from .engine import Rules
+from .fairness import Seed
 from .moves import Applied, Move, Refused
 from .options import InvalidSetup, Options
 from .state import GameState
@@ -24,7 +25,7 @@ def rules_for(state_or_deck: GameState | str) -> Rules:
 def new_game(
     players: int,
     options: Options | None = None,
-    seed: int = 0,
+    seed: Seed = 0,
     deck_order: list[str] | None = None,
     deck: str = "classic",
 ) -> Applied:

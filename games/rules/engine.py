@@ -19,6 +19,7 @@ from dataclasses import replace
 from functools import cache, cached_property
 
 from .cards import COLOR_INDEX, COLORS, NO_COLOR, Deck
+from .fairness import Seed, round_seed, shuffle_rng
 from .moves import (
     CALL,
     CATCH,
@@ -120,7 +121,7 @@ class Rules:
         self,
         players: int,
         options: Options | None = None,
-        seed: int = 0,
+        seed: Seed = 0,
         deck_order: list[str] | None = None,
     ) -> Applied:
         """Deal the first round. `deck_order` (codes, top card first) rigs that deal."""
@@ -150,8 +151,9 @@ class Rules:
         return cards
 
     def _rng(self, state: GameState) -> random.Random:
-        # Each shuffle gets its own stream, so a stored state needs only the seed and a counter.
-        rng = random.Random(f"{state.seed}:{state.round_number}:{state.shuffles}")
+        # Each shuffle gets its own stream, so a stored state needs only the seed and a counter;
+        # each round its own seed, committed to at the deal (fairness.py, docs/fairness.md).
+        rng = shuffle_rng(round_seed(state.seed, state.round_number), state.shuffles)
         state.shuffles += 1
         return rng
 

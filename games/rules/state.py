@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .fairness import Seed
 from .options import Options
 
 PLAYING, FINISHED = "playing", "finished"
@@ -34,7 +35,7 @@ class GameState:
     deck: str
     options: Options
     players: int
-    seed: int
+    seed: Seed  # a table secret, a legacy or rigged int, or revealed round seeds (fairness.py)
     # Carried over between rounds.
     scores: list[int]
     left: list[bool]

@@ -15,7 +15,7 @@ from games.models import Seat, Table
 from games.rules import InvalidSetup, new_game, rules_for
 from games.storage import writes
 from games.storage.reads import Game
-from games.storage.state import options_of
+from games.storage.state import engine_seed, options_of
 
 from . import effects, results
 from .clock import turn_deadline
@@ -45,6 +45,8 @@ def create_table(user, choices: dict) -> Game:
     if seed is not None:
         table.seed = seed
     table.deck_order = deck_order
+    if seed is not None or deck_order is not None:  # dealt as chosen: the record says so
+        table.rigged, table.secret = True, ""
     try:
         options = options_of(table)
         rules.validate_options(options)
@@ -151,8 +153,8 @@ def start_game(table_id: int, user) -> Game:
         if len(game.seats) < 2:
             raise GameError("not-enough-players", "At least two seats must be filled to start.")
         table = game.table
-        dealt = new_game(len(game.seats), options_of(table), table.seed, table.deck_order,
-                         deck=table.deck)
+        dealt = new_game(len(game.seats), options_of(table), engine_seed(table),
+                         table.deck_order, deck=table.deck)
         table.status = Table.Status.PLAYING
         # A game started before every seat was taken is a game of those seated.
         table.players = len(game.seats)
@@ -163,6 +165,7 @@ def start_game(table_id: int, user) -> Game:
             writes.see_everyone(game, now)
         table.rated = table.rated and not results.bot_plays(game)  # bots: never rated
         writes.bump(game, "status", "current_round", "players", "rated")
+        writes.log_first_deal(game, dealt.events, now)
         effects.tell_whose_turn(game, deadline[0])
         effects.next_turn_follows(game)
     return game

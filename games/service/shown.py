@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from games.models import Seat
+from games.models import Round, Seat
 from games.rules import log_entry_for, public_view, view_for
 from games.storage.reads import Game
 
@@ -37,14 +37,28 @@ def state_view(game: Game, seat: Seat | None) -> dict:
     engine = view_for(state, seat.number) if seat is not None else public_view(state)
     round_view = engine["round"]
     round_view["deadline"] = iso(game.round.deadline_at if game.round is not None else None)
+    round_view.update(fairness_view(game.round, ended=state.round_status != "playing"))
+    last_round = engine["last_round"]
+    if last_round is not None:
+        stored = table.last_round or {}
+        last_round.update({key: stored.get(key) for key in ("commitment", "seed", "salt")})
     view = {"table": table.pk, "version": table.version, "status": table.status,
             "seats": [seat_view(s, row["cards"])
                       for s, row in zip(game.seats, engine["seats"], strict=True)],
-            "round": round_view, "last_round": engine["last_round"],
+            "round": round_view, "last_round": last_round,
             "ranking": engine["ranking"]}
     if seat is not None:
         view["you"] = engine["you"]
     return view
+
+
+def fairness_view(round_row: Round | None, *, ended: bool) -> dict:
+    """The round's commitment (null in a legacy game), and its seed and salt once it has
+    ended (null before)."""
+    if round_row is None or not round_row.commitment:
+        return {"commitment": None, "seed": None, "salt": None}
+    return {"commitment": round_row.commitment, "seed": round_row.seed if ended else None,
+            "salt": round_row.salt if ended else None}
 
 
 def log_view(entries: list[dict], seat: int | None) -> list[dict]:

@@ -277,3 +277,4 @@ def try_lock(table_id: int) -> bool:
     """Lock the table row unless another transaction holds it (then False at once, without
     waiting): the sweep leaves a table somebody is changing to them."""
     return Table.objects.select_for_update(skip_locked=True).filter(pk=table_id).exists()
+

@@ -26,13 +26,25 @@ def options_of(table: Table) -> Options:
     )
 
 
+def engine_seed(table: Table) -> int | str:
+    """What the engine deals from: the table's secret, or the int seed of a legacy or rigged
+    table (games/rules/fairness.py)."""
+    return table.secret or table.seed
+
+
+def fairness_of(table: Table) -> str:
+    """`committed` (every round committed to at its deal), `rigged` (tests and demos: the deal
+    was chosen), or `legacy` (dealt before commitments existed: nothing to check)."""
+    return "rigged" if table.rigged else "committed" if table.secret else "legacy"
+
+
 def game_state(table: Table, seats: list[Seat], r: Round, hands: list[Hand]) -> GameState:
     """The engine's state of the table's current round `r`, dealt to `len(hands)` seats."""
     ids = rules_for(table.deck).deck.ids
     dealt = seats[:len(hands)]
     last = table.last_round
     return GameState(
-        table.deck, options_of(table), len(hands), table.seed,
+        table.deck, options_of(table), len(hands), engine_seed(table),
         [seat.score for seat in dealt],
         [seat.state == Seat.State.LEFT for seat in dealt],
         [seat.left_points for seat in dealt],

@@ -13,13 +13,23 @@ from datetime import datetime
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import Hand, IdempotentAnswer, Round, Seat, Table
+from games.models import Hand, IdempotentAnswer, Round, Seat, Table, new_salt
 from games.models import Move as MoveRow
-from games.rules import Applied, GameState, Move, events_json
+from games.rules import Applied, Event, GameState, Move
+from games.rules.fairness import commitment, round_seed
+from games.rules.replay import deal_entry, move_entries
 
 from . import sql
 from .reads import LOG_FIELDS, Game, log_entry
-from .state import ROUND_CHANGES, hand_cards, last_round_json, round_fields, seat_results
+from .state import (
+    ROUND_CHANGES,
+    engine_seed,
+    fairness_of,
+    hand_cards,
+    last_round_json,
+    round_fields,
+    seat_results,
+)
 
 # A seat's fields a change may write (its number changes only when a seat before it is given
 # back: `remove_seat`).
@@ -85,15 +95,40 @@ def deal(game: Game, state: GameState, deadline_at: datetime | None,
          remind_at: datetime | None) -> None:
     """Store a freshly dealt round and make it the table's current round (the caller writes
     the table)."""
+    table = game.table
+    seed = salt = committed = ""
+    if fairness_of(table) == "committed":  # the round's seed, committed to from now on
+        seed, salt = round_seed(engine_seed(table), state.round_number), new_salt()
+        committed = commitment(seed, salt)
     round_row = Round.objects.create(
-        table=game.table, number=state.round_number, dealer=state.dealer,
+        table=table, number=state.round_number, dealer=state.dealer,
         started_at=timezone.now(), deadline_at=deadline_at, remind_at=remind_at,
-        **round_fields(state))
+        seed=seed, salt=salt, commitment=committed, **round_fields(state))
     game.hands = Hand.objects.bulk_create(
         Hand(round=round_row, seat=seat, cards=hand_cards(state, seat))
         for seat in range(state.players))
     game.round = game.table.current_round = round_row
     game.state = state
+
+
+def log_first_deal(game: Game, events: list[Event], now: datetime) -> None:
+    """The first round's deal in the move log, at the table's version (after its bump)."""
+    row = _log_row(game, deal_entry(game.state, events), game.table.version, MoveRow.By.DEALER,
+                   now)
+    row.save()
+    game.logged.append(log_entry({name: getattr(row, name) for name in LOG_FIELDS}))
+
+
+def _log_row(game: Game, entry: dict, version: int, by: str, now: datetime) -> MoveRow:
+    events = entry["events"]
+    if entry["action"] == "deal" and game.round.commitment:
+        # The deal shows the commitment to its round's seed in the log too.
+        events = [{**e, "commitment": game.round.commitment} if e["kind"] == "dealt" else e
+                  for e in events]
+    return MoveRow(table=game.table, version=version, round_number=entry["round"],
+                   seat=entry["seat"], action=entry["action"], card=entry["card"],
+                   color=entry["color"], target=entry["target"], by=by, events=events,
+                   created_at=now)
 
 
 # ------------------------------------------------------------------------------- a move
@@ -109,10 +144,15 @@ def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, no
     table = game.table
     table_fields = {"version", "rated"}  # `rated`: the service turns it off when a bot plays
     before = game.state
+    own, *dealt = move_entries(seat, move, result)
+    rows = [_log_row(game, own, table.version + 1, by, now)]
+    ended_round = game.round
     if result.ended is not None:
         _save_round(game, before, result.ended, (None, None), now, batch)
         deal(game, result.state, *deadline)
         table_fields.add("current_round")
+        # The next round's deal is an entry (and a version) of its own.
+        rows.append(_log_row(game, dealt[0], table.version + 2, MoveRow.By.DEALER, now))
     else:
         _save_round(game, before, result.state, deadline, now, batch)
     after = result.state
@@ -131,26 +171,22 @@ def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, no
         table_fields |= {"status", "winner"}
     last = last_round_json(after)
     if last is not None and (table.last_round or {}).get("number") != last["number"]:
-        table.last_round = last
+        # The round that ended shows its seed and salt from now on.
+        table.last_round = {**last, **revealed(ended_round)}
         table_fields.add("last_round")
-    table.version += 1
+    table.version = rows[-1].version
     table.updated_at = timezone.now()
     sql.update([table], sorted({*table_fields, "updated_at"}), batch)
-    said = next((e for e in result.events if e.kind in ("played", "chose", "caught")), None)
-    row = MoveRow(
-        table=table, version=table.version,
-        round_number=(result.ended or after).round_number,
-        seat=seat, action=move.action,
-        # The card, color and target the rules used, from the move's own event (a color sent
-        # with a number card is not logged, nor anything a draw or a pass might carry).
-        card=said.card if said else None,
-        color=said.color if said else None, target=said.target if said else None,
-        by=by, events=events_json(result.events), created_at=now,
-    )
-    sql.insert_many([row], batch)
+    sql.insert_many(rows, batch)
     batch.run()
     game.state = after
-    game.logged.append(log_entry({name: getattr(row, name) for name in LOG_FIELDS}))
+    game.logged += [log_entry({name: getattr(row, name) for name in LOG_FIELDS}) for row in rows]
+
+
+def revealed(round_row: Round) -> dict:
+    """A round's commitment, with its seed and salt (to show once it has ended)."""
+    return {"commitment": round_row.commitment or None, "seed": round_row.seed or None,
+            "salt": round_row.salt or None}
 
 
 def _save_round(game: Game, before: GameState, after: GameState,

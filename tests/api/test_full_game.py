@@ -32,4 +32,4 @@ def test_a_person_plays_a_whole_game_against_bots(host, make_table):
     final = play_to_the_end([host], table, seed=3)
     assert final["status"] == "finished"
     log = host.get(f"/api/tables/{table}/moves").json()["moves"]
-    assert {move["by"] for move in log} == {"player", "bot"}
+    assert {move["by"] for move in log} == {"player", "bot", "dealer"}

@@ -86,5 +86,6 @@ def test_the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out(rigged_table
     log = players[0].get(f"/api/tables/{table}/moves").json()["moves"]
     kinds = [event["kind"] for move in log for event in move["events"]]
     assert kinds.count("reshuffled") == 1
-    first_draw = log[0]["events"][0]
+    assert log[0]["action"] == "deal"
+    first_draw = log[1]["events"][0]
     assert first_draw == {"kind": "drew", "seat": 1, "count": 37}

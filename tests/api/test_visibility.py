@@ -39,8 +39,11 @@ class Secrets:
     def __init__(self, table_id: int) -> None:
         table = Table.objects.select_related("current_round").get(pk=table_id)
         self.seed = table.seed
+        self.secret = table.secret  # the dealing secret: never shown
         current = table.current_round
         self.round_playing = current is not None and current.status == "playing"
+        # The round's own seed is shown once the round has ended, never before.
+        self.round_seed = current.seed if current is not None and self.round_playing else ""
         self.hands = {} if current is None else {
             hand.seat: hand.cards for hand in Hand.objects.filter(round=current)}
         pile = [] if current is None else current.draw_pile  # top card last
@@ -56,12 +59,16 @@ def check_response(response, viewer_seat: int | None, table_id: int,
     raw = response.content.decode()
     secrets = secrets or Secrets(table_id)
     assert str(secrets.seed) not in raw, "the seed leaked"
+    assert not secrets.secret or secrets.secret not in raw, "the table's secret leaked"
+    assert not secrets.round_seed or secrets.round_seed not in raw, "the round's seed leaked"
     body = json.loads(raw)
     others = [cards for seat, cards in secrets.hands.items()
               if seat != viewer_seat and len(cards) >= 2]
     for path, value in walk(body):
         if isinstance(value, dict):
-            assert "seed" not in value, f"a 'seed' key at {path}"
+            if "seed" in value:  # a round's, revealed once it has ended (docs/fairness.md)
+                assert path in (("round",), ("last_round",)), f"a 'seed' key at {path}"
+                assert value["seed"] is None or value["status"] != "playing", path
             assert "draw_order" not in value and "deck_order" not in value, path
             if "hand" in value:
                 assert path == ("you",), f"a hand at {path}"
@@ -213,8 +220,8 @@ def test_the_log_shows_a_drawn_card_only_to_the_seat_that_drew_it(rigged_table, 
     ]
     for viewer in (ana, bob, olga):
         log = viewer.get(f"/api/tables/{table}/moves").json()["moves"]
-        assert [(m["seat"], m["action"], m["card"]) for m in log] == [(1, "draw", None),
-                                                                     (0, "draw", None)]
+        assert [(m["seat"], m["action"], m["card"]) for m in log] == [
+            (0, "deal", "wave-7"), (1, "draw", None), (0, "draw", None)]
 
 
 def test_the_log_shows_penalty_cards_only_to_the_seat_that_took_them(rigged_table, olga):
@@ -298,7 +305,8 @@ def test_a_jump_in_is_played_by_the_seat_holding_the_identical_card(make_player,
     assert state["round"]["top"] == "wave-7" and state["round"]["turn"] == 0
     # Bob, whose turn it was, lost it: play goes on from Cy, clockwise, to Ana.
     log = ana.get(f"/api/tables/{table}/moves").json()["moves"]
-    assert [(m["seat"], m["action"], m["card"]) for m in log] == [(2, "play", "wave-7")]
+    assert [(m["seat"], m["action"], m["card"]) for m in log] == [
+        (0, "deal", "wave-7"), (2, "play", "wave-7")]
     assert bob.state(table)["you"]["actions"] == ["concede"]
 
 

@@ -68,7 +68,7 @@ def test_an_expired_turn_is_played_by_the_timer_and_the_seat_stays_the_players()
     turn = round_of(table).turn
     counts = deadlines.sweep(T0 + DAY)
     assert counts["expired"] == 1
-    moves = list(MoveRow.objects.filter(table_id=table))
+    moves = list(MoveRow.objects.filter(table_id=table).exclude(action="deal"))
     assert moves and all(m.by == MoveRow.By.TIMER and m.seat == turn for m in moves)
     assert all(m.created_at == T0 + DAY for m in moves)
     assert seat(table, turn).state == Seat.State.PLAYING
@@ -82,7 +82,7 @@ def test_on_expiry_leave_the_player_has_left_and_ranks_below_those_who_stayed():
     turn = round_of(table).turn
     assert deadlines.sweep(T0 + timedelta(hours=12))["expired"] == 1
     assert seat(table, turn).state == Seat.State.LEFT
-    conceded = MoveRow.objects.get(table_id=table)
+    conceded = MoveRow.objects.exclude(action="deal").get(table_id=table)
     assert (conceded.action, conceded.by, conceded.seat) == ("concede", "timer", turn)
     r = round_of(table)
     assert r.turn != turn and r.deadline_at == T0 + timedelta(hours=24)
@@ -138,7 +138,7 @@ def test_a_failing_table_does_not_stop_the_sweep(monkeypatch):
     counts = deadlines.sweep(now)
     assert (counts["expired"], counts["failed"]) == (1, 1)
     assert round_of(bad).deadline_at == now + timedelta(minutes=1)
-    assert not MoveRow.objects.filter(table_id=bad).exists()
+    assert not MoveRow.objects.filter(table_id=bad).exclude(action="deal").exists()
     assert MoveRow.objects.filter(table_id=good, by="timer").exists()
 
 
@@ -147,7 +147,7 @@ def test_the_sweep_deadlines_command_sweeps_at_the_time_given():
     out = io.StringIO()
     call_command("sweep_deadlines", "--now", "2026-03-02T15:00:00Z", stdout=out)
     assert "1 reminder(s) queued" in out.getvalue()
-    assert not MoveRow.objects.filter(table_id=table).exists()
+    assert not MoveRow.objects.filter(table_id=table).exclude(action="deal").exists()
     call_command("sweep_deadlines", "--now", "2026-03-02T21:00:00", stdout=out)
     assert "1 turn(s) expired" in out.getvalue()
     assert MoveRow.objects.get(table_id=table, by="timer").created_at == T0 + timedelta(hours=12)

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""How fast are recorded games replayed from their logs?
+
+Records `--games` random complete games (both decks alternately, every house rule in turn,
+2 to 10 players, to a target score of 100 so that many have several rounds; each table with a
+secret of its own, as the service deals), written out as the JSON the service stores and
+read back, then replays each from its log and revealed round seeds (`games.rules.replay`,
+what `verify_game`, the record's import and the replay page run), checking that the replay
+ends in the recorded final state. Prints games/s, ms per game and per log entry (best of
+`--repeat` runs; recording is not timed).
+
+Usage:
+  .venv/bin/python bench/replay.py [--games 1000] [--repeat 3] [--verify]
+(`--verify` times `verify_record` on full records instead: the commitments' hashes as well.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.rules import Options  # noqa: E402
+from games.rules.fairness import commitment  # noqa: E402
+from games.rules.random_games import play_random_game  # noqa: E402
+from games.rules.records import FORMAT, VERSION, result_of, verify_record  # noqa: E402
+from games.rules.replay import replay  # noqa: E402
+
+
+def options_for(n: int, deck: str) -> Options:
+    if deck == "all-wild":
+        return Options(stacking=n % 2 == 0, scoring="target", target=100,
+                       last_card_call=n % 3 != 0)
+    return Options(stacking=n % 2 == 0, seven_zero=n % 3 == 0, jump_in=n % 4 == 0,
+                   draw_until_playable=n % 5 == 0, scoring="target", target=100,
+                   last_card_call=n % 6 == 0)
+
+
+def record(n: int) -> tuple[dict, object]:
+    deck = "classic" if n % 2 else "all-wild"
+    game = play_random_game(deck, 2 + n % 9, options_for(n, deck), f"{n + 1:064x}", n)
+    seeds = game.revealed_seeds()
+    salt = f"{n:032x}"
+    document = {
+        "format": FORMAT, "version": VERSION, "deck": deck, "fairness": "committed",
+        "players": [{"seat": s} for s in range(game.players)],
+        "options": game.options.to_dict(), "deck_order": None,
+        "rounds": [{"number": r, "seed": seed, "salt": salt, "commitment": commitment(seed, salt)}
+                   for r, seed in seeds.items()],
+        "moves": game.entries, "result": result_of(game.final),
+    }
+    for entry in document["moves"]:  # the deal logs its commitment, as the service does
+        if entry["action"] == "deal":
+            for event in entry["events"]:
+                if event["kind"] == "dealt":
+                    event["commitment"] = commitment(seeds[entry["round"]], salt)
+    return json.loads(json.dumps(document)), game.final
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--verify", action="store_true")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    games = [record(n) for n in range(args.games)]
+    recorded = time.perf_counter() - started
+    entries = sum(len(doc["moves"]) for doc, _ in games)
+    rounds = sum(len(doc["rounds"]) for doc, _ in games)
+    best = float("inf")
+    for _ in range(args.repeat):
+        started = time.perf_counter()
+        for doc, final in games:
+            if args.verify:
+                verdict = verify_record(doc)
+                assert verdict.ok, verdict.problems
+                last = verdict.states[-1]
+            else:
+                seeds = {r["number"]: r["seed"] for r in doc["rounds"]}
+                last = replay(doc["deck"], len(doc["players"]), Options.from_dict(doc["options"]),
+                              seeds, doc["moves"])[-1]
+            assert replace(last, seed=None) == replace(final, seed=None)
+        best = min(best, time.perf_counter() - started)
+    finished = sum(final.status == "finished" for _, final in games)
+    print(f"python {platform.python_version()} on {platform.machine()}; "
+          f"{args.games} games ({finished} finished), {rounds} rounds, {entries} log entries "
+          f"(recorded in {recorded:.1f} s)")
+    what = "verify_record (hashes + replay)" if args.verify else "replay"
+    print(f"{what}: {args.games / best:,.0f} games/s, {best / args.games * 1000:.2f} ms per "
+          f"game, {best / entries * 1e6:.1f} µs per log entry (best of {args.repeat})")
+
+
+if __name__ == "__main__":
+    main()
