@@ -64,7 +64,7 @@ def test_a_draw_with_a_card_never_reaches_the_public_log(rigged_table):
     response = ana.post(f"/api/tables/{table}/moves", {"action": "draw", "card": "wild-draw4"})
     assert response.status_code == 400 and response.json()["code"] == "unexpected-field"
     logged = bob.get(f"/api/tables/{table}/moves").json()["moves"]
-    assert [m["action"] for m in logged] == ["play"]
+    assert [m["action"] for m in logged] == ["deal", "play"]
 
 
 def test_the_log_holds_only_the_card_color_and_target_the_rules_used(rigged_table, monkeypatch):
