@@ -5,7 +5,8 @@ played in place on a `GameState.copy()` it must leave the state copied from as i
 
 Random complete games with both decks and every house rule (the last-card call on and off,
 single rounds and games to a target score): at every state, every legal move of every seat is
-tried both ways, and the game goes on along one of them both ways (the trusted state changed in
+tried both ways (and a deck's own `legal_moves`, the classic deck's fast path, must list what the
+engine's general one lists), and the game goes on along one of them both ways (the trusted state changed in
 place move after move, the checked one made anew by pure `apply`), compared after every move.
 """
 
@@ -18,7 +19,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_properties import games, snapshot
 
-from games.rules import Event, GameState, Move, Options, apply, legal_moves, new_game, rules_for
+from games.rules import (
+    Event,
+    GameState,
+    Move,
+    Options,
+    Rules,
+    apply,
+    legal_moves,
+    new_game,
+    rules_for,
+)
 
 MAX_MOVES = 5000
 
@@ -84,6 +95,8 @@ def play_both_ways(spec: Spec) -> int:
         assert moves < MAX_MOVES, f"no end after {MAX_MOVES} moves"
         before = snapshot(checked)
         tries = every_move(checked, rng)
+        for seat in range(checked.players):  # a deck's own legal_moves (the classic fast path)
+            assert legal_moves(checked, seat) == Rules.legal_moves(rules, checked, seat)
         for seat, move in tries:
             twin = checked.copy()  # shares the hands and piles with `checked`
             trusted = rules.apply_trusted(twin, seat, move)
