@@ -5,9 +5,10 @@ played in place on a `GameState.copy()` it must leave the state copied from as i
 
 Random complete games with both decks and every house rule (the last-card call on and off,
 single rounds and games to a target score): at every state, every legal move of every seat is
-tried both ways (and a deck's own `legal_moves`, the classic deck's fast path, must list what the
-engine's general one lists), and the game goes on along one of them both ways (the trusted state changed in
+tried both ways, and the game goes on along one of them both ways (the trusted state changed in
 place move after move, the checked one made anew by pure `apply`), compared after every move.
+At every state too, a deck's own `legal_moves` (the classic deck's fast path) must list what the
+engine's general one lists.
 """
 
 from __future__ import annotations
