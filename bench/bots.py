@@ -99,8 +99,10 @@ def main() -> None:
             if state.winner is not None:
                 won[levels[state.winner]] += 1
             if args.progress and (game + 1 - args.start) % args.progress == 0:
-                print(f"  after {game + 1 - args.start} games: {a} {won[a]}, {b} {won[b]}",
-                      flush=True)
+                used = cpu[a] or [0.0]
+                print(f"  after {game + 1 - args.start} games: {a} {won[a]}, {b} {won[b]} "
+                      f"({a}: {len(used)} decisions, {1000 * sum(used) / len(used):.1f} ms of "
+                      f"CPU on average, {1000 * max(used):.0f} ms at most)", flush=True)
         decided = won[a] + won[b]
         share = won[a] / decided if decided else 0.0
         margin = 1.96 * math.sqrt(share * (1 - share) / decided) if decided else 0.0

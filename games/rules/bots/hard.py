@@ -1,16 +1,19 @@
 """The Hard bot: Monte Carlo search over what it cannot see (determinized, flat).
 
 For each of a number of samples it deals the unseen cards at random, consistently with what
-is public (`seen.sample_state`), and plays candidate moves out with the rollout policy
-(`rollout.py`: the Normal bot's rule of thumb for every seat, one move in ten at random) for
-`DEPTH` moves, after which the hand sizes stand for the outcome (a round that ends sooner
-counts as won or lost; to a target score, by its points). All candidates meet the same deal
-and the same dice (common random numbers), so their results differ by the move alone. The
+is public (`seen.sample_state`), and plays each candidate move out to the end of the round with
+the rollout policy (`rollout.py`: the Normal bot's rule of thumb for every seat), on the
+engine's trusted path (`Rules.apply_trusted`: every move comes from `legal_moves` of the state
+it is made in). A round won counts 1, a round lost a little less than 0 for every point left in
+hand; to a target score, a round that does not end the game counts by its points. All
+candidates meet the same deal, and the policy draws no dice (reshuffles come from the dealt
+state's seed), so their results differ by the move alone (common random numbers). The
 candidates are halved by their results, stage by stage (successive halving), so that most
 rollouts go to the moves still in the running; the Normal bot's choice always stays, and it
-is played unless another move did better by more than half a standard error. The budget is a
-number of rollouts (reproducible), and optionally a time limit read from a clock the caller
-passes (the engine has no clock).
+is played unless another move did better by more than `SURE` standard errors of the paired
+differences. The budget is a number of rollouts and of moves played in them (both
+reproducible: `ROLLOUTS`, `MOST_STEPS`), and optionally a time limit read from a clock the
+caller passes (the engine has no clock).
 """
 
 from __future__ import annotations
