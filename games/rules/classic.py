@@ -16,8 +16,8 @@ from .cards import (
     WILD,
     WILD_DRAW4,
 )
-from .engine import _DRAW, _PASS, MAX_PLAYERS, Rules
-from .moves import DRAW, PLAY, Applied, Event, Move
+from .engine import MAX_PLAYERS, Rules
+from .moves import DRAW, PASS, PLAY, Applied, Event, Move
 from .options import Options
 from .state import NONE, PLAYING, GameState
 
@@ -54,6 +54,7 @@ _MATCHES_ON = tuple(
 _SKIPPED = tuple(Event("skipped", seat) for seat in range(MAX_PLAYERS))
 _REVERSED = tuple(Event("reversed", seat) for seat in range(MAX_PLAYERS))
 _new = tuple.__new__  # as in engine: Applied without its class call
+_DRAW, _PASS = Move(DRAW), Move(PASS)
 # The rollouts' fast path (`ClassicRules.apply_trusted`): plays whose effect never draws, so that
 # the round surely goes on after them (a number, a Skip, a Reverse, a Wild; a Draw 2 or a Wild
 # Draw 4 only with stacking on, when it adds to the penalty instead of drawing).
