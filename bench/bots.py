@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from games.rules import Options  # noqa: E402
-from games.rules.bots import arena  # noqa: E402
+from games.rules.bots import arena, hard  # noqa: E402
 from games.rules.bots import choose_move as plain_choose  # noqa: E402
 
 timings: dict[str, list[float]] = defaultdict(list)
@@ -57,14 +57,29 @@ def main() -> None:
     parser.add_argument("--rules", default="", help="house rules on, comma separated")
     parser.add_argument("--start", type=int, default=0,
                         help="the first game's seed, to split a long run between processes")
+    parser.add_argument("--alone", action="store_true",
+                        help="one seat of the first level, every other seat of the second (the "
+                             "lone seat moves round the table from game to game)")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="each deal played with the levels' seats swapped (with --alone: "
+                             "with the lone seat at every place): game n uses seed n // 2 (n // "
+                             "players)")
+    parser.add_argument("--set", default="",
+                        help="the Hard bot's settings for this run, e.g. DEPTH=40,EPSILON=0")
     parser.add_argument("--progress", type=int, default=0,
                         help="print the running count every this many games")
     args = parser.parse_args()
     options = Options(**{name: True for name in args.rules.split(",") if name})
     arena.choose_move = timed_choose  # the referee asks through the clock
+    for setting in filter(None, args.set.split(",")):
+        name, value = setting.split("=")
+        setattr(hard, name, type(getattr(hard, name))(float(value)))
     print(f"{args.games} games a pairing (seeds {args.start} to {args.start + args.games - 1}), "
           f"{args.players} players, rules: "
-          f"{args.rules or 'none'}, Hard rollouts: {args.rollouts or 'default'}")
+          f"{args.rules or 'none'}, Hard rollouts: {args.rollouts or 'default'}"
+          f"{', one seat of the first level' if args.alone else ''}"
+          f"{', duplicate deals' if args.duplicate else ''}"
+          f"{', Hard settings ' + args.set if args.set else ''}")
     for pair in args.pairs.split(","):
         a, b = pair.split(":")
         timings.clear()
@@ -72,14 +87,22 @@ def main() -> None:
         won: Counter = Counter()
         started = time.perf_counter()
         for game in range(args.start, args.start + args.games):
-            half = args.players // 2
-            levels = [a, b] * half if game % 2 == 0 else [b, a] * half
-            state = arena.play_game(levels, options, seed=game, rollouts=args.rollouts)
+            if args.alone:  # the lone seat goes round the table
+                levels = [b] * args.players
+                levels[game % args.players] = a
+            else:
+                half = args.players // 2
+                levels = [a, b] * half if game % 2 == 0 else [b, a] * half
+            # Duplicate: the same deal for every seating of the round above.
+            seed = game // (args.players if args.alone else 2) if args.duplicate else game
+            state = arena.play_game(levels, options, seed=seed, rollouts=args.rollouts)
             if state.winner is not None:
                 won[levels[state.winner]] += 1
             if args.progress and (game + 1 - args.start) % args.progress == 0:
-                print(f"  after {game + 1 - args.start} games: {a} {won[a]}, {b} {won[b]}",
-                      flush=True)
+                used = cpu[a] or [0.0]
+                print(f"  after {game + 1 - args.start} games: {a} {won[a]}, {b} {won[b]} "
+                      f"({a}: {len(used)} decisions, {1000 * sum(used) / len(used):.1f} ms of "
+                      f"CPU on average, {1000 * max(used):.0f} ms at most)", flush=True)
         decided = won[a] + won[b]
         share = won[a] / decided if decided else 0.0
         margin = 1.96 * math.sqrt(share * (1 - share) / decided) if decided else 0.0

@@ -7,6 +7,8 @@ Random complete games with both decks and every house rule (the last-card call o
 single rounds and games to a target score): at every state, every legal move of every seat is
 tried both ways, and the game goes on along one of them both ways (the trusted state changed in
 place move after move, the checked one made anew by pure `apply`), compared after every move.
+At every state too, a deck's own `legal_moves` (the classic deck's fast path) must list what the
+engine's general one lists.
 """
 
 from __future__ import annotations
@@ -18,7 +20,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_properties import games, snapshot
 
-from games.rules import Event, GameState, Move, Options, apply, legal_moves, new_game, rules_for
+from games.rules import (
+    Event,
+    GameState,
+    Move,
+    Options,
+    Rules,
+    apply,
+    legal_moves,
+    new_game,
+    rules_for,
+)
 
 MAX_MOVES = 5000
 
@@ -84,6 +96,8 @@ def play_both_ways(spec: Spec) -> int:
         assert moves < MAX_MOVES, f"no end after {MAX_MOVES} moves"
         before = snapshot(checked)
         tries = every_move(checked, rng)
+        for seat in range(checked.players):  # a deck's own legal_moves (the classic fast path)
+            assert legal_moves(checked, seat) == Rules.legal_moves(rules, checked, seat)
         for seat, move in tries:
             twin = checked.copy()  # shares the hands and piles with `checked`
             trusted = rules.apply_trusted(twin, seat, move)

@@ -1,16 +1,19 @@
 """The Hard bot: Monte Carlo search over what it cannot see (determinized, flat).
 
 For each of a number of samples it deals the unseen cards at random, consistently with what
-is public (`seen.sample_state`), and plays candidate moves out with the rollout policy
-(`rollout.py`: the Normal bot's rule of thumb for every seat, one move in ten at random) for
-`DEPTH` moves, after which the hand sizes stand for the outcome (a round that ends sooner
-counts as won or lost; to a target score, by its points). All candidates meet the same deal
-and the same dice (common random numbers), so their results differ by the move alone. The
+is public (`seen.sample_state`), and plays each candidate move out to the end of the round with
+the rollout policy (`rollout.py`: the Normal bot's rule of thumb for every seat), on the
+engine's trusted path (`Rules.apply_trusted`: every move comes from `legal_moves` of the state
+it is made in). A round won counts 1, a round lost a little less than 0 for every point left in
+hand; to a target score, a round that does not end the game counts by its points. All
+candidates meet the same deal, and the policy draws no dice (reshuffles come from the dealt
+state's seed), so their results differ by the move alone (common random numbers). The
 candidates are halved by their results, stage by stage (successive halving), so that most
 rollouts go to the moves still in the running; the Normal bot's choice always stays, and it
-is played unless another move did better by more than half a standard error. The budget is a
-number of rollouts (reproducible), and optionally a time limit read from a clock the caller
-passes (the engine has no clock).
+is played unless another move did better by more than `SURE` standard errors of the paired
+differences. The budget is a number of rollouts and of moves played in them (both
+reproducible: `ROLLOUTS`, `MOST_STEPS`), and optionally a time limit read from a clock the
+caller passes (the engine has no clock).
 """
 
 from __future__ import annotations
@@ -26,13 +29,15 @@ from ..options import TARGET
 from ..state import PLAYING, ROUND_WON, GameState
 from .normal import color_counts, normal_move, score_play
 from .rollout import policy_move
-from .seen import Seen, sample_state
+from .seen import Seen, sample_state, unseen
 
-ROLLOUTS = 400  # per decision (bench/bots.py: well under 0.2 s on one core on average)
+ROLLOUTS = 1600  # per decision at most
+MOST_STEPS = 32_000  # moves played in all the rollouts of a decision, at most
 MOST_CANDIDATES = 10
-DEPTH = 12  # moves played out at most; then the hand sizes stand for the outcome
+DEPTH = 400  # moves played out at most (then the hand sizes stand for the outcome)
 SURE = 0.5  # standard errors by which a move must beat the Normal bot's choice
 HALVING = True  # successive halving of the candidates, rather than every one on every deal
+EPSILON = 0.0  # the rollout policy's share of moves at random (0: none, and no dice needed)
 
 
 def hard_move(seen: Seen, moves: list[Move], rng: random.Random, rollouts: int = ROLLOUTS,
@@ -65,20 +70,26 @@ def hard_move(seen: Seen, moves: list[Move], rng: random.Random, rollouts: int =
     results: list[list[float]] = [[] for _ in candidates]
     deck = seen.deck
     rules = rules_for(deck.name)
+    pool = unseen(seen)
     alive = list(range(len(candidates)))
     rounds = (len(candidates) - 1).bit_length() if HALVING else 1
     budget = rollouts / rounds
+    spent = [0]  # moves played in rollouts so far
+
+    def spent_all() -> bool:
+        return spent[0] >= MOST_STEPS or out_of_time()
+
     for stage in range(rounds):
         for _ in range(max(2, int(budget // len(alive)))):
-            base = sample_state(seen, rng)
+            base = sample_state(seen, rng, pool)
             dice = rng.getrandbits(32)
             for i in alive:
-                results[i].append(
-                    play_out(base.copy(), seen.seat, candidates[i], random.Random(dice), deck,
-                             rules))
-            if out_of_time():
+                results[i].append(play_out(base.copy(), seen.seat, candidates[i],
+                                           random.Random(dice) if EPSILON else None, deck,
+                                           rules, None, spent))
+            if spent_all():
                 break
-        if stage == rounds - 1 or out_of_time():
+        if stage == rounds - 1 or spent_all():
             break
         # Keep the better half (and the Normal bot's choice): they all met the same deals.
         ranked = sorted(alive, key=lambda i: -sum(results[i]))
@@ -120,26 +131,35 @@ def candidates_of(seen: Seen, moves: list[Move]) -> list[Move]:
     return kept
 
 
-def play_out(state: GameState, me: int, move: Move | None, rng: random.Random,
-             deck: Deck, rules: Rules | None = None, depth: int | None = None) -> float:
+def play_out(state: GameState, me: int, move: Move | None, rng: random.Random | None,
+             deck: Deck, rules: Rules | None = None, depth: int | None = None,
+             spent: list[int] | None = None) -> float:
     """Make `move` for `me` in `state` (changed in place), then play the round out with the
     rollout policy for every seat, for `depth` moves at most (then the hand sizes stand for
-    the outcome)."""
+    the outcome). Every move comes from `legal_moves` of the state it is made in (`move` from
+    the seat's own, which any deal consistent with its view shares), so the engine's trusted
+    path carries them out."""
     rules = rules or rules_for(state)
-    apply = rules.apply
+    apply = rules.apply_trusted
+    if spent is not None:
+        spent[0] += 1  # the move itself, or the deal when there is none (out of turn)
     if move is not None:
-        result = apply(state, me, move, True)
-        if result.ended is not None:
-            return outcome(result.ended, me, deck)
+        ended = apply(state, me, move).ended
+        if ended is not None:
+            return outcome(ended, me, deck)
         if state.status != PLAYING:
             return outcome(state, me, deck)
-    for _ in range(DEPTH if depth is None else depth):
+    epsilon = EPSILON if rng is not None else 0.0
+    depth = DEPTH if depth is None else depth
+    for step in range(depth):
         seat = state.turn
-        result = apply(state, seat, policy_move(state, seat, rules, rng), True)
-        if result.ended is not None:
-            return outcome(result.ended, me, deck)
-        if state.status != PLAYING:
-            return outcome(state, me, deck)
+        ended = apply(state, seat, policy_move(state, seat, rules, rng, epsilon)).ended
+        if ended is not None or state.status != PLAYING:
+            if spent is not None:
+                spent[0] += step + 1
+            return outcome(state if ended is None else ended, me, deck)
+    if spent is not None:
+        spent[0] += depth
     return estimate(state, me)
 
 

@@ -1,11 +1,12 @@
 """The Hard bot's rollout policy: the Normal bot's rule of thumb, made cheap enough to run
-thousands of times a decision, with a little randomness (epsilon-greedy).
+thousands of times a decision, with randomness if asked (epsilon-greedy; the Hard bot plays
+its rollouts without: `hard.EPSILON`).
 
-It reads the determinized `GameState` directly through the engine's public API
-(`Rules.legal_moves`, `Rules.apply(in_place=True)`) and never builds a view: a rollout plays
-one of many possible deals, so what the seats "see" in it does not matter, only that every
-seat plays a sensible game. The scores are `normal.score_play`'s, computed once per move from
-plain ints.
+It reads the determinized `GameState` directly through the engine's API (`Rules.legal_moves`;
+the Hard bot carries the moves out with `Rules.apply_trusted`) and never builds a view: a
+rollout plays one of many possible deals, so what the seats "see" in it does not matter, only
+that every seat plays a sensible game. The scores are `normal.score_play`'s, computed once per
+move from plain ints.
 """
 
 from __future__ import annotations

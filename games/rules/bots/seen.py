@@ -10,15 +10,13 @@ rollouts ("determinization"). A bot never receives a `GameState` of the real gam
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass, field
 
 from ..cards import COLOR_INDEX, NO_COLOR, Deck
 from ..decks import legal_moves, rules_for
 from ..moves import DRAW, PLAY, Move
 from ..options import Options
-from ..position import position
-from ..state import CLOCKWISE, COUNTERCLOCKWISE, GameState
+from ..state import ANY_COLOR, CLOCKWISE, COUNTERCLOCKWISE, NONE, GameState
 
 
 @dataclass
@@ -87,60 +85,72 @@ def seen_from(view: dict, history: list[dict] | None = None) -> Seen:
 
 def unseen(seen: Seen) -> list[int]:
     """The cards the seat cannot see: the deck less its hand and the discard pile."""
-    rest = Counter(seen.deck.full())
-    rest.subtract(seen.hand)
-    rest.subtract(seen.discard)
-    return sorted(rest.elements())
+    counts = list(seen.deck.counts)
+    for card in seen.hand:
+        counts[card] -= 1
+    for card in seen.discard:
+        counts[card] -= 1
+    return [card for card, n in enumerate(counts) for _ in range(n)]
 
 
-def deal_unseen(seen: Seen, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+def deal_unseen(seen: Seen, rng: random.Random, pool: list[int] | None = None,
+                ) -> tuple[list[list[int]], list[int]]:
     """The other hands and the draw pile (top card last), dealt at random from the unseen
-    cards; a seat's cards known to lack some cards are dealt from the others first."""
-    pool = unseen(seen)
-    rng.shuffle(pool)
+    cards (`pool`, if given: `unseen(seen)`, worked out once for many deals); a seat's cards
+    known to lack some cards are dealt from the others first."""
+    pool = unseen(seen) if pool is None else pool[:]
+    random_ = rng.random
+    for i in range(len(pool) - 1, 0, -1):  # Fisher-Yates; `rng.shuffle` costs three times as much
+        j = int(random_() * (i + 1))
+        pool[i], pool[j] = pool[j], pool[i]
     hands: list[list[int]] = [[] for _ in seen.cards]
-    hands[seen.seat] = list(seen.hand)
-    for seat, (lacked, count) in sorted(seen.lacks.items(), key=lambda item: -item[1][1]):
-        picked, kept = [], []
-        for card in pool:
-            if len(picked) < count and card not in lacked:
-                picked.append(card)
-            else:
-                kept.append(card)
-        if len(picked) == count:  # else the record is wrong somehow: ignore it
-            hands[seat], pool = picked, kept
+    hands[seen.seat] = seen.hand
+    if seen.lacks:
+        for seat, (lacked, count) in sorted(seen.lacks.items(), key=lambda item: -item[1][1]):
+            picked, kept = [], []
+            for card in pool:
+                if len(picked) < count and card not in lacked:
+                    picked.append(card)
+                else:
+                    kept.append(card)
+            if len(picked) == count:  # else the record is wrong somehow: ignore it
+                hands[seat], pool = picked, kept
+    at = 0
     for seat in seen.opponents():
         short = seen.cards[seat] - len(hands[seat])
-        hands[seat].extend(pool[:short])
-        pool = pool[short:]
-    for hand in hands:
-        hand.sort()
-    return hands, pool[:seen.draw_pile]
+        if short:
+            hands[seat] = hands[seat] + pool[at:at + short]
+            at += short
+        hands[seat].sort()
+    return hands, pool[at:at + seen.draw_pile]
 
 
-def sample_state(seen: Seen, rng: random.Random) -> GameState:
+def sample_state(seen: Seen, rng: random.Random, pool: list[int] | None = None) -> GameState:
     """A whole game state consistent with what the seat knows, for simulations."""
-    hands, pile = deal_unseen(seen, rng)
+    hands, pile = deal_unseen(seen, rng, pool)
     return state_from(seen, hands, pile, rng.getrandbits(32))
 
 
 def state_from(seen: Seen, hands: list[list[int]], pile: list[int], seed: int) -> GameState:
-    codes = seen.deck.codes
+    """The state `position` would build from these hands and this draw pile (top card last)
+    with the rest as the seat sees it, built directly: the Hard bot makes hundreds a decision.
+    The seat's own hand is shared with `seen` (the engine replaces a hand, never changes it)."""
+    rules = rules_for(seen.deck.name)
     rnd = seen.view["round"]
-    state = position(
-        [[codes[card] for card in hand] for hand in hands], codes[seen.top],
-        None if seen.color == NO_COLOR else rnd["color"],
-        turn=seen.turn, dealer=rnd["dealer"], direction=rnd["direction"],
-        options=seen.options, discard=[codes[card] for card in seen.discard[:-1]],
-        draw_pile=[codes[card] for card in reversed(pile)], penalty=seen.penalty,
-        drawn=None if seen.drawn is None else codes[seen.drawn],
-        scores=[row["score"] for row in seen.view["seats"]],
-        left=[seat for seat, gone in enumerate(seen.left) if gone], seed=seed,
-        deck=seen.deck.name,
+    top = seen.discard[-1]
+    color = seen.color
+    if color == NO_COLOR:
+        color = seen.deck.colors[top] if rules.color_declared else ANY_COLOR
+    players = len(hands)
+    return GameState(
+        seen.deck.name, rules.settled(seen.options), players, seed,
+        [row["score"] for row in seen.view["seats"]], list(seen.left), [0] * players,
+        round_number=1, dealer=rnd["dealer"], hands=hands, draw_pile=pile,
+        discard=list(seen.discard), color=color, direction=seen.direction, turn=seen.turn,
+        penalty=seen.penalty, drawn=NONE if seen.drawn is None else seen.drawn,
+        shuffles=1, uncalled=tuple(rnd.get("catchable") or ()),  # who may be caught: public
+        lost_turns=tuple(rnd.get("turns_to_lose") or ()),  # turns still to be lost: public
     )
-    state.uncalled = tuple(rnd.get("catchable") or ())  # who may be caught: public
-    state.lost_turns = tuple(rnd.get("turns_to_lose") or ())  # turns still to be lost: public
-    return state
 
 
 def moves_of(seen: Seen) -> list[Move]:
