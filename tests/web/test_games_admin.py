@@ -134,7 +134,8 @@ def test_seats_rounds_and_moves_are_found_by_player_and_by_table(staff, game, ot
     assert round_link not in listed(staff, "round", q="cleo")
     assert round_link in listed(staff, "round", q=str(game.pk), status__exact="playing")
     assert round_link not in listed(staff, "round", status__exact="won")
-    move_link = f'href="/admin/games/move/{Move.objects.get(table=game, action="concede").pk}/change/'
+    conceded = Move.objects.get(table=game, action="concede")
+    move_link = f'href="/admin/games/move/{conceded.pk}/change/'
     assert move_link in listed(staff, "move", q="ben")
     assert move_link not in listed(staff, "move", q="cleo")
     assert move_link in listed(staff, "move", q=str(game.pk), action__exact="concede")
