@@ -370,31 +370,33 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_until_up(port: int, gunicorn: subprocess.Popen, seconds: float = 60) -> None:
+def wait_until_up(port: int, server: subprocess.Popen, seconds: float = 60) -> None:
+    """Until the server (gunicorn, or `make run`'s web process) answers."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if gunicorn.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with {gunicorn.returncode}")
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited with {server.returncode}")
         http = Http(port)
         status, _, _ = http.call("GET", "/api/me")
         http.close()
         if status in (401, 403):
             return
         time.sleep(0.2)
-    raise RuntimeError("gunicorn did not answer in time")
+    raise RuntimeError("the server did not answer in time")
 
 
-def stop_gunicorn(gunicorn: subprocess.Popen | None) -> None:
-    if gunicorn is None or gunicorn.poll() is not None:
+def stop_server(server: subprocess.Popen | None) -> None:
+    """SIGTERM to the server's session (gunicorn's master and workers), SIGKILL after 20 s."""
+    if server is None or server.poll() is not None:
         return
     with contextlib.suppress(ProcessLookupError):
-        os.killpg(gunicorn.pid, signal.SIGTERM)  # its own session: the master and its workers
+        os.killpg(server.pid, signal.SIGTERM)
     try:
-        gunicorn.wait(20)
+        server.wait(20)
     except subprocess.TimeoutExpired:
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(gunicorn.pid, signal.SIGKILL)
-        gunicorn.wait(10)
+            os.killpg(server.pid, signal.SIGKILL)
+        server.wait(10)
 
 
 def sign_up(port: int, count: int, tag: str) -> list[Player]:
@@ -603,7 +605,7 @@ def run(args: argparse.Namespace, env: dict, port: int, log) -> int:
         stop.set()
         log.seek(0)
         errors = log.read()  # before the shutdown, whose messages are not of interest
-        stop_gunicorn(gunicorn)
+        stop_server(gunicorn)
         if errors.strip():
             print("gunicorn's log (last lines):\n" + "\n".join(errors.splitlines()[-20:]))
         if not args.keep_db:

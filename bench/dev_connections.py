@@ -27,7 +27,6 @@ Usage:
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import secrets
 import signal
@@ -56,6 +55,8 @@ from api_load import (  # noqa: E402
     recreate_database,
     run_clients,
     sign_up,
+    stop_server,
+    wait_until_up,
 )
 
 SAMPLE_EVERY = 0.02  # seconds
@@ -79,33 +80,6 @@ class ConnectionCounter(threading.Thread):
                                         "WHERE datname = %s", (self.database,)).fetchone()
                 self.peak, self.samples = max(self.peak, count), self.samples + 1
                 self.stop.wait(SAMPLE_EVERY)
-
-
-def wait_until_up(port: int, server: subprocess.Popen, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"the web process exited with {server.returncode}")
-        http = Http(port)
-        status, _, _ = http.call("GET", "/api/me")
-        http.close()
-        if status in (401, 403):
-            return
-        time.sleep(0.2)
-    raise RuntimeError("the web process did not answer in time")
-
-
-def stop_server(server: subprocess.Popen | None) -> None:
-    if server is None or server.poll() is not None:
-        return
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(server.pid, signal.SIGTERM)
-    try:
-        server.wait(20)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(server.pid, signal.SIGKILL)
-        server.wait(10)
 
 
 def main() -> int:

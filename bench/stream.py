@@ -74,7 +74,7 @@ from api_load import (  # noqa: E402
     percentile,
     recreate_database,
     server_env,
-    stop_gunicorn,
+    stop_server,
     wait_until_up,
 )
 
@@ -792,7 +792,7 @@ def main() -> int:
         finally:
             log.seek(0)
             errors = log.read()
-            stop_gunicorn(gunicorn)
+            stop_server(gunicorn)
             if errors.strip():
                 print("gunicorn's log (last lines):\n" + "\n".join(errors.splitlines()[-15:]))
             if not args.keep_db:
