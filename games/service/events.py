@@ -65,20 +65,14 @@ def _client(url: str) -> redis.Redis:
 
 
 def publish(game: Game, start: int) -> None:
-    """Each seat's event on its channel, and the spectators' if they may watch: only on the
-    channels someone follows now (most seats of a game played over days have nobody
-    watching), so only those events are rendered. A stream that subscribes just after the
-    count still has the change: it subscribes, then reads the database, which holds the commit
-    already."""
+    """One round trip: each seat's event on its channel, and the spectators' if they may
+    watch."""
     table = game.table
     viewers: list[Seat | None] = list(game.seats)
     if table.spectators:
         viewers.append(None)
-    names = [channel(table.pk, seat.number if seat is not None else None) for seat in viewers]
-    client = _client(settings.REDIS_URL)
-    followed = dict(client.pubsub_numsub(*names))
-    with client.pipeline(transaction=False) as pipe:
-        for seat, name in zip(viewers, names, strict=True):
-            if followed.get(name.encode(), 0):
-                pipe.publish(name, json.dumps(event(game, seat, start, game.logged)))
+    with _client(settings.REDIS_URL).pipeline(transaction=False) as pipe:
+        for seat in viewers:
+            pipe.publish(channel(table.pk, seat.number if seat is not None else None),
+                         json.dumps(event(game, seat, start, game.logged)))
         pipe.execute()

@@ -8,7 +8,6 @@ from asgiref.sync import async_to_sync, sync_to_async
 from stream_client import Stream
 
 from games.models import Table
-from games.service import events
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -139,43 +138,6 @@ def test_a_refused_move_publishes_nothing(game):
 
     status, quiet = run(scenario)
     assert status == 422 and quiet
-
-
-def rendered_for(monkeypatch) -> list:
-    """The seats whose event `events.publish` renders (None: the spectators')."""
-    seats: list = []
-    real = events.event
-
-    def counting(game, seat, start, moves):
-        seats.append(seat.number if seat is not None else None)
-        return real(game, seat, start, moves)
-
-    monkeypatch.setattr(events, "event", counting)
-    return seats
-
-
-def test_a_move_nobody_follows_renders_no_event(game, monkeypatch):
-    table, (ana, ben) = game
-    seats = rendered_for(monkeypatch)
-    assert ben.move(table, "play", "flame-1").status_code == 200
-    assert seats == []
-
-
-def test_only_the_followed_seats_events_are_rendered(game, monkeypatch):
-    table, (ana, ben) = game
-    seats = rendered_for(monkeypatch)
-
-    async def scenario():
-        stream = await Stream.open(ana.token, table)
-        await stream.next()  # the state, read from the database
-        seats.clear()
-        await sync_to_async(ben.move)(table, "play", "flame-1")
-        event = await stream.next()
-        await stream.close()
-        return event
-
-    assert run(scenario)["data"]["moves"][-1]["card"] == "flame-1"
-    assert seats == [0]  # Ana's; Ben follows nothing
 
 
 def test_outsiders_get_an_error_and_no_stream(game, make_player, client):
