@@ -36,6 +36,8 @@ def profile(name: str) -> dict:
     """A player's games (every finished game they sat at: played, won, average rank), their
     rating with its uncertainty, and their most recent games. NoSuchPlayer for a name no active
     account has (a closed account's games stay, under its new name, but show no profile)."""
+    if "\x00" in name:  # no username holds one, and PostgreSQL refuses it in a query
+        raise NoSuchPlayer(name)
     user = (get_user_model().objects.select_related("rating")
             .filter(username=name, is_active=True).first())
     if user is None:

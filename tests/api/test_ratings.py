@@ -224,6 +224,11 @@ def test_an_unknown_player_is_a_404_with_its_code(host):
                                "detail": "No player is called “nobody”."}
 
 
+def test_a_name_with_a_nul_byte_is_an_unknown_player_not_a_server_error(host):
+    response = host.get("/api/players/ana%00")
+    assert response.status_code == 404 and response.json()["code"] == "no-such-player"
+
+
 def test_a_newcomer_has_a_profile_with_the_starting_rating(host):
     assert profile(host) == {
         "name": "ana", "played": 0, "won": 0, "average_rank": None,

@@ -83,6 +83,7 @@ def test_a_profile_shows_the_rating_totals_and_recent_games(ana, ben):
 
 def test_an_unknown_players_profile_is_not_found(ana):
     assert ana.get("/players/nobody").status_code == 404
+    assert ana.get("/players/ana%00").status_code == 404  # PostgreSQL refuses NUL in text
 
 
 def test_the_ratings_pages_are_for_people_logged_in(client):
