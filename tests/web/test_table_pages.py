@@ -116,19 +116,26 @@ def test_an_outsider_watches_a_table_that_allows_it_and_sees_no_hand(ana, ben, m
     assert b"does not allow spectators" in response.content
 
 
-def test_the_color_picker_comes_up_for_a_wild_and_the_play_goes_through(ana, settings):
+def against_an_easy_bot(host, settings, first: str, starter: str) -> int:
+    """A started two-seat table, `host` against an Easy bot, dealt `first` and six reds to the
+    host, seven yellows to the bot, `starter` turned up."""
     settings.WILDCARDS_ALLOW_RIGGED_DECKS = True
     from rigged import deck_order
 
     from games.service import lobby
 
-    hands = [["wild", "flame-1", "flame-2", "flame-3", "flame-4", "flame-5", "flame-6"],
+    hands = [[first, "flame-1", "flame-2", "flame-3", "flame-4", "flame-5", "flame-6"],
              ["sun-1", "sun-2", "sun-3", "sun-4", "sun-5", "sun-6", "sun-7"]]
-    game = lobby.create_table(ana.user, {"players": 2,
-                                         "deck_order": deck_order(hands, "leaf-9")})
+    game = lobby.create_table(host.user, {"players": 2,
+                                          "deck_order": deck_order(hands, starter)})
     table = game.table.pk
-    lobby.add_bot(table, ana.user, "easy")
-    lobby.start_game(table, ana.user)
+    lobby.add_bot(table, host.user, "easy")
+    lobby.start_game(table, host.user)
+    return table
+
+
+def test_the_color_picker_comes_up_for_a_wild_and_the_play_goes_through(ana, settings):
+    table = against_an_easy_bot(ana, settings, "wild", "leaf-9")
     assert "Your turn" in ana.get(f"/tables/{table}").content.decode()
     page = ana.post(f"/tables/{table}/move", {"action": "play", "card": "wild"},
                     HTTP_HX_REQUEST="true").content.decode()
@@ -142,18 +149,7 @@ def test_the_color_picker_comes_up_for_a_wild_and_the_play_goes_through(ana, set
 def test_the_direction_ring_turns_around_when_a_reverse_is_played(ana, settings):
     """Rule book, "Direction ring": an arrow showing which way play is going; it turns around
     when a Reverse is played. A Reverse starter at two players: the dealer (ana) goes first."""
-    settings.WILDCARDS_ALLOW_RIGGED_DECKS = True
-    from rigged import deck_order
-
-    from games.service import lobby
-
-    hands = [["flame-reverse", "flame-1", "flame-2", "flame-3", "flame-4", "flame-5", "flame-6"],
-             ["sun-1", "sun-2", "sun-3", "sun-4", "sun-5", "sun-6", "sun-7"]]
-    game = lobby.create_table(ana.user, {"players": 2,
-                                         "deck_order": deck_order(hands, "leaf-reverse")})
-    table = game.table.pk
-    lobby.add_bot(table, ana.user, "easy")
-    lobby.start_game(table, ana.user)
+    table = against_an_easy_bot(ana, settings, "flame-reverse", "leaf-reverse")
     ring = re.compile(r'class="direction" aria-hidden="true">(.)</span> (\w+)')
     page = ana.get(f"/tables/{table}").content.decode()
     assert "Your turn" in page
