@@ -1,7 +1,10 @@
-"""The error responses of the games API for its OpenAPI schema, each with examples of the
-codes it answers there (docs/api.md has them all)."""
+"""The responses of the games API for its OpenAPI schema: the table and the state with their
+examples, and the error responses, each with examples of the codes it answers there (docs/api.md
+has them all)."""
 
 from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse
 
 from wildcards.api_schema import (
     INVALID,
@@ -13,6 +16,16 @@ from wildcards.api_schema import (
     body,
     error,
 )
+
+from . import examples as ex
+from . import serializers as s
+
+# The responses of a view that answers the table resource (or the state), with its example.
+TABLE = OpenApiResponse(s.TableSerializer, "The table.", [ex.example("A table", ex.TABLE)])
+STATE = OpenApiResponse(s.StateSerializer, "The caller's view of the game.",
+                        [ex.example("Your turn", ex.STATE)])
+SWAP = OpenApiResponse(s.SwapSerializer, "Whether the swap waits for the next round, and the "
+                       "table.", [ex.example("Waits for the next round", ex.SWAP)])
 
 NO_SUCH_TABLE = body("not-found", "No such table.")
 NOT_SEATED = body("not-seated",
