@@ -9,7 +9,9 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
+from wildcards.celery_config import celery_settings
 from wildcards.env import database_config, env_bool, env_float, env_int, env_list, env_str
+from wildcards.https_config import https_settings
 from wildcards.log_config import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -226,55 +228,12 @@ SPECTACULAR_SETTINGS = {
                             "validatorUrl": None},
 }
 
-# Celery: Redis from REDIS_URL as broker and result backend. Without Redis, kombu's filesystem
-# transport: messages are files under .celery/ (git-ignored), so web, worker and beat started as
-# separate processes on one machine still share one queue (what `make run` does without Redis).
-# Tasks run in the process that queues them only when CELERY_TASK_ALWAYS_EAGER=1 says so.
-# An installed copy (`pip install .`) lives in site-packages: a server names a folder of its own.
+# Celery's settings (CELERY_*: broker, serializers, limits, beat's schedule) are in
+# wildcards/celery_config.py, which says why each is so. An installed copy (`pip install .`)
+# lives in site-packages: a server names a folder of its own for the broker's files without
+# Redis and beat's schedule.
 CELERY_DATA_DIR = Path(env_str("CELERY_DATA_DIR") or BASE_DIR / ".celery")
-if REDIS_URL:
-    CELERY_BROKER_URL = REDIS_URL
-    CELERY_RESULT_BACKEND = REDIS_URL
-else:
-    CELERY_BROKER_URL = "filesystem://"
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        # one folder in and out: every process reads what any other one wrote
-        "data_folder_in": str(CELERY_DATA_DIR / "queue"),
-        "data_folder_out": str(CELERY_DATA_DIR / "queue"),
-        "control_folder": str(CELERY_DATA_DIR / "control"),
-        "processed_folder": str(CELERY_DATA_DIR / "processed"),
-        "store_processed": False,
-    }
-    CELERY_RESULT_BACKEND = None
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=False)
-CELERY_TASK_SERIALIZER = "json"
-CELERY_RESULT_SERIALIZER = "json"
-CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_RESULT_EXPIRES = 3600  # results are for watching tasks; nothing waits on them for long
-# Nothing waits on a task's result. Without this, every task queued from a web process also
-# subscribes that process to the task's result channel in Redis (Celery's Redis backend does
-# so for any task whose result is kept): an extra round trip on every move that queues one.
-CELERY_TASK_IGNORE_RESULT = True
-CELERY_TASK_TIME_LIMIT = 60
-CELERY_TASK_SOFT_TIME_LIMIT = 50
-# acks_late is set per task, on those safe to run twice; a worker that dies mid-task then hands
-# it back (instead of the task being lost).
-CELERY_TASK_REJECT_ON_WORKER_LOST = True
-CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BEAT_SCHEDULE_FILENAME = str(CELERY_DATA_DIR / "celerybeat-schedule")
-# The periodic passes: deadlines (reminders, expiries, seats gone away) every few seconds, the
-# outbox's safety net every minute.
-CELERY_BEAT_SCHEDULE = {
-    "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 5.0,
-                        "options": {"expires": 5.0}},
-    "send-pending-notices": {"task": "notifications.tasks.send_pending_notices",
-                             "schedule": 60.0, "options": {"expires": 60.0}},
-}
-# A move's Idempotency-Key is remembered for a day; older answers are deleted every hour.
-CELERY_BEAT_SCHEDULE["forget-idempotency-keys"] = {
-    "task": "games.tasks.forget_idempotency_keys", "schedule": 3600.0,
-    "options": {"expires": 3600.0}}
+globals().update(celery_settings(REDIS_URL, CELERY_DATA_DIR))
 
 # Sessions (the web pages' log-in) are read from the cache and written through to the database:
 # a page needs no query for its session while Redis holds it.
@@ -291,39 +250,11 @@ CACHES = {
 
 
 # ------------------------------------------------------------------ behind an HTTPS proxy
-# docs/hosting.md, "Environment variables". A server is reached over HTTPS unless it says
-# otherwise (WILDCARDS_HTTPS=0: a test run, a demo on a LAN); DEBUG (make run) means plain http.
-WILDCARDS_HTTPS = env_bool("WILDCARDS_HTTPS", default=not DEBUG)
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=WILDCARDS_HTTPS)
-# The health check answers the proxy's or the monitor's plain-http probe as it is.
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
-SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=WILDCARDS_HTTPS)
-CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=WILDCARDS_HTTPS)
-SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS",
-                              default=365 * 24 * 3600 if WILDCARDS_HTTPS else 0)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS",
-                                          default=WILDCARDS_HTTPS)
-SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=WILDCARDS_HTTPS)
-# The header by which the proxy says the request came over HTTPS (X-Forwarded-Proto). Trusted
-# only when named: without a proxy that sets it, any client could claim HTTPS.
-_proxy_ssl_header = env_str("SECURE_PROXY_SSL_HEADER")
-SECURE_PROXY_SSL_HEADER = (
-    ("HTTP_" + _proxy_ssl_header.upper().replace("-", "_"), "https")
-    if _proxy_ssl_header else None
-)
-# Origins allowed to POST forms besides the site's own (which the request's Host names). The
-# site's public address is always one.
-CSRF_TRUSTED_ORIGINS = sorted({
-    *env_list("CSRF_TRUSTED_ORIGINS"),
-    *([WILDCARDS_BASE_URL] if WILDCARDS_BASE_URL.startswith("https://") else []),
-})
-# How many proxies in front of the site append to X-Forwarded-For: the client's address is the
-# one the outermost of them appended. 0: the header is ignored (clients would choose their own
-# address, and with it escape the rate limits).
-WILDCARDS_TRUSTED_PROXIES = env_int("WILDCARDS_TRUSTED_PROXIES", default=0)
-if WILDCARDS_TRUSTED_PROXIES < 0:
-    raise ImproperlyConfigured("WILDCARDS_TRUSTED_PROXIES must be 0 or more.")
-REST_FRAMEWORK["NUM_PROXIES"] = WILDCARDS_TRUSTED_PROXIES
+# HTTPS redirect, secure cookies, HSTS, the proxy's header, trusted origins and proxies, from the
+# environment with production defaults: wildcards/https_config.py (docs/hosting.md).
+_https = https_settings(DEBUG, WILDCARDS_BASE_URL)
+globals().update(_https)
+REST_FRAMEWORK["NUM_PROXIES"] = _https["WILDCARDS_TRUSTED_PROXIES"]
 
 
 # ------------------------------------------------------------------ logs, errors, health
