@@ -5,8 +5,9 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
+from dataclasses import dataclass
 
-from games.rules import CLASSIC, Applied, GameState, Move, Refused, apply
+from games.rules import CLASSIC, Applied, GameState, Move, Options, Refused, apply
 
 DRAW, PASS, TAKE, CONCEDE = Move("draw"), Move("pass"), Move("take"), Move("concede")
 
@@ -62,3 +63,15 @@ def refusal(state: GameState, seat: int, move: Move) -> str:
     assert state == before
     assert json.dumps(state.to_dict()) == snapshot
     return result.code
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A random game for the property tests: its deck, players, house rules, the seed of its
+    deal and the seed of the choices made in it."""
+
+    deck: str
+    players: int
+    options: Options
+    seed: int
+    choices: int

@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass
 
 import pytest
+from deck_helpers import Spec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,15 +42,6 @@ from games.rules.moves import events_json
 DECKS = ("all-wild", "classic")
 MAX_MOVES = 5000  # random play may run long (catches, draws): the test stops it there
 NOT_CARDS = ("purple-3", "wild-skip3", "", "WILD", "flame-7", "wild-forced-swap")
-
-
-@dataclass(frozen=True)
-class Spec:
-    deck: str
-    players: int
-    options: Options
-    seed: int
-    choices: int
 
 
 def specs(deck: str):

@@ -14,8 +14,8 @@ engine's general one lists.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
+from deck_helpers import Spec
 from hypothesis import given
 from hypothesis import strategies as st
 from test_properties import games, snapshot
@@ -33,15 +33,6 @@ from games.rules import (
 )
 
 MAX_MOVES = 5000
-
-
-@dataclass(frozen=True)
-class Spec:
-    deck: str
-    players: int
-    options: Options
-    seed: int
-    choices: int
 
 
 def options_for(deck: str):
