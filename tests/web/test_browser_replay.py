@@ -35,3 +35,15 @@ def test_a_player_steps_through_a_finished_game_move_by_move(visitor):  # noqa: 
     assert page.locator("#what").inner_text() == seen[2]
     page.get_by_role("link", name="End »").click()
     expect(page.get_by_role("heading", name="Final ranking")).to_be_visible()
+
+
+def test_the_replay_fits_a_phone_screen_with_its_commitment_and_seed(visitor):  # noqa: F811
+    ana = visitor("ana").has_an_account()
+    ben = get_user_model().objects.create_user("ben", "ben@example.com", "a-long-passw0rd")
+    table = finished_game(ana.user, ben, scoring="target", target=60)
+    page = ana.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/tables/{table}/replay?step=3")
+    expect(page.locator(".fairness code").first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=screenshot_path("replay-phone"), full_page=True)
