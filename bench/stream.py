@@ -715,6 +715,8 @@ def main() -> int:
                         help="Redis for the rate limits, the broker and pub/sub (a database "
                              "of its own: it is emptied at the end)")
     parser.add_argument("--keep-db", action="store_true", help="do not drop the database")
+    parser.add_argument("--server-log", help="keep the server's log (one line a request, with "
+                        "its time inside Django) in this file")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--force", action="store_true",
                         help="run even if PostgreSQL's max_connections is below the streams")
@@ -760,7 +762,8 @@ def main() -> int:
     signal.signal(signal.SIGTERM, interrupted)
     port = free_port()
     gunicorn = None
-    with tempfile.TemporaryFile("w+", prefix="stream_gunicorn_") as log:
+    with (open(args.server_log, "w+") if args.server_log
+          else tempfile.TemporaryFile("w+", prefix="stream_gunicorn_")) as log:
         try:
             print(f"load average {os.getloadavg()[0]:.2f}; open files limit {soft}")
             print(f"database {args.database}: dropping, creating, migrating ...", flush=True)

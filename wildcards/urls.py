@@ -12,6 +12,9 @@ from wildcards.health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),  # for the proxy and monitors: docs/hosting.md
+    # The API first: Django tries the patterns in order and keeps a list for each it tried,
+    # alive as long as the request (an event stream's: as long as the stream).
+    path("api/", include("games.api.urls")),
     path("", include("web.urls")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -19,7 +22,6 @@ urlpatterns = [
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema",
                                                     template_name="api/redoc.html"),
          name="api-redoc"),
-    path("api/", include("games.api.urls")),
     path("", include("notifications.urls")),
     # Last: any other address under /api/ is a JSON 404, with DEBUG on as well, whatever the
     # method (without csrf_exempt a POST would meet the CSRF check's HTML 403 first; the view

@@ -15,7 +15,6 @@ import json
 import time
 from collections.abc import AsyncIterator
 
-import redis.asyncio as aioredis
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
@@ -31,6 +30,7 @@ from games.service.watching import Follower
 
 from . import schema as e
 from .errors import GameAPIView, invalid
+from .hub import CATCH_UP, hub
 
 HEARTBEAT = 15.0  # seconds: a comment line keeps proxies from closing a quiet stream
 POLL = 1.0  # seconds: without Redis, how often the table's version is read
@@ -157,9 +157,9 @@ async def stream(follower: Follower, user, since: int | None) -> AsyncIterator[s
                     yield ": keep-alive\n\n"
                     quiet_since = time.monotonic()
                     continue
-                if last is not None and message["version"] <= last:
+                if message is not CATCH_UP and last is not None and message["version"] <= last:
                     continue  # the follower has it already
-                if message.get("from") != last:  # a gap: read what was missed
+                if message is CATCH_UP or message.get("from") != last:  # a gap: read it
                     message = await catch_up(follower, last)
                     if message is None:
                         continue
@@ -172,37 +172,30 @@ async def stream(follower: Follower, user, since: int | None) -> AsyncIterator[s
 
 
 class _listener:
-    """What was published for the follower (Redis), or a nudge when the table's version moved
-    (the database, without Redis). `await listen(timeout)` gives a message, or None after
-    `timeout` seconds of quiet."""
+    """What was published for the follower (Redis, through the process's `hub`), or CATCH_UP
+    when the table's version moved (the database, without Redis). `await listen(timeout)`
+    gives a message, CATCH_UP, or None after `timeout` seconds of quiet."""
 
     def __init__(self, follower: Follower) -> None:
         self.follower = follower
-        self.client = self.pubsub = None
+        self.hub = self.subscription = None
 
     async def __aenter__(self):
         if not settings.REDIS_URL:
             return self._poll
-        self.client = aioredis.Redis.from_url(settings.REDIS_URL)
-        self.pubsub = self.client.pubsub()
-        await self.pubsub.subscribe(events.channel(self.follower.table, self.follower.seat))
+        self.channel = events.channel(self.follower.table, self.follower.seat)
+        self.hub = hub(settings.REDIS_URL)
+        self.subscription = await self.hub.join(self.channel)
         return self._next
 
     async def __aexit__(self, *exc) -> None:
-        if self.pubsub is not None:
-            await self.pubsub.aclose()
-            await self.client.aclose()
+        if self.subscription is not None:
+            await self.hub.leave(self.channel, self.subscription)
 
-    async def _next(self, timeout: float, last: int | None) -> dict | None:
-        deadline = time.monotonic() + timeout
-        while (left := deadline - time.monotonic()) > 0:
-            message = await self.pubsub.get_message(ignore_subscribe_messages=True,
-                                                    timeout=left)
-            if message is not None and message["type"] == "message":
-                return json.loads(message["data"])
-        return None
+    async def _next(self, timeout: float, last: int | None):
+        return await self.subscription.get(max(0.0, timeout))
 
-    async def _poll(self, timeout: float, last: int | None) -> dict | None:
+    async def _poll(self, timeout: float, last: int | None):
         version_of = in_a_thread(watching.version_of)
         deadline = time.monotonic() + timeout
         while (left := deadline - time.monotonic()) > 0:
@@ -211,5 +204,5 @@ class _listener:
             if now is None:
                 raise no_such_table()
             if now != last:
-                return {"version": now, "from": None}  # a nudge, not an event: catch up
+                return CATCH_UP
         return None

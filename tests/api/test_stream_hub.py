@@ -1,0 +1,120 @@
+"""The streams of a process share one Redis subscription (games/api/hub.py), and nothing is
+lost when it breaks or when a follower reads slowly."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+import redis
+from asgiref.sync import async_to_sync, sync_to_async
+from django.conf import settings
+from live_asgi import asgi_process  # noqa: F401  (the site under uvicorn)
+from stream_client import Stream
+from test_stream_threads import open_stream
+
+from games.api import hub
+from games.models import Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ANA_CARDS = ["flame-9", "flame-8", "sun-9", "leaf-1", "wave-1", "wave-2", "sun-2"]
+BEN_CARDS = ["flame-1", "flame-2", "sun-3", "leaf-4", "wave-5", "wave-6", "sun-7"]
+
+
+@pytest.fixture
+def game(rigged_table):
+    """Ana and Ben; Ben plays first on a red 5."""
+    return rigged_table([ANA_CARDS, BEN_CARDS], "flame-5", draw=["leaf-6", "leaf-7"])
+
+
+def subscribers(pid: int | None = None) -> int:
+    """The process's connections to Redis for its streams (this one's by default)."""
+    name = f"wildcards-events:{pid or os.getpid()}"
+    return sum(1 for c in redis.Redis.from_url(settings.REDIS_URL).client_list()
+               if c.get("name") == name)
+
+
+def test_many_streams_in_one_process_use_one_redis_subscription(game):
+    table, (ana, ben) = game
+    before = subscribers()
+
+    async def scenario():
+        streams = [await Stream.open(person.token, table) for person in (ana, ben) * 5]
+        for stream in streams:
+            await stream.next()
+        during = subscribers()
+        await sync_to_async(ben.move)(table, "play", "flame-1")
+        moved = [await stream.next() for stream in streams]
+        for stream in streams:
+            await stream.close()
+        return during, moved
+
+    during, moved = run(scenario)
+    version = Table.objects.get(pk=table).version
+    assert (before, during) == (0, 1)
+    assert all(event["id"] == version for event in moved)
+    # Each seat's own view: Ana's streams hold Ana's hand, Ben's Ben's.
+    assert all(set(event["data"]["state"]["you"]["hand"]) == set(ANA_CARDS)
+               for event in moved[::2])
+    assert all(set(event["data"]["state"]["you"]["hand"]) == set(BEN_CARDS) - {"flame-1"}
+               for event in moved[1::2])
+
+
+def test_when_the_last_stream_closes_the_process_lets_its_subscription_go(
+        game, asgi_process):  # noqa: F811
+    table, (ana, ben) = game
+    pid, address = asgi_process
+
+    async def follow() -> tuple[int, int]:
+        writers = [await open_stream(address, table, person.token) for person in (ana, ben)]
+        during = subscribers(pid)
+        for writer in writers:
+            writer.close()
+        await asyncio.sleep(0.5)
+        return during, subscribers(pid)
+
+    during, after = asyncio.run(follow())
+    assert (during, after) == (1, 0)
+
+
+def test_a_lost_redis_connection_comes_back_and_the_streams_miss_nothing(game):
+    table, (ana, ben) = game
+    start = Table.objects.get(pk=table).version
+
+    async def scenario():
+        stream = await Stream.open(ana.token, table)
+        await stream.next()
+        # Redis drops the subscription; a move is published while no one listens.
+        server = redis.Redis.from_url(settings.REDIS_URL)
+        killed = sum(server.client_kill_filter(_id=c["id"]) for c in server.client_list()
+                     if c.get("name") == f"wildcards-events:{os.getpid()}")
+        await sync_to_async(ben.move)(table, "play", "flame-1")
+        event = await stream.next(timeout=10)
+        await stream.close()
+        return killed, event
+
+    killed, event = run(scenario)
+    assert killed >= 1
+    assert event["data"]["from"] == start and event["id"] == start + 1
+    assert [m["card"] for m in event["data"]["moves"]] == ["flame-1"]
+
+
+def test_a_follower_too_slow_to_read_is_told_to_catch_up_instead_of_queueing_without_end():
+    async def scenario():
+        subscription = hub.Subscription()
+        for version in range(hub.QUEUE + 5):
+            subscription.put({"version": version})
+        first = await subscription.get(1)
+        rest = [await subscription.get(0.05) for _ in range(5)]
+        return first, rest
+
+    first, rest = asyncio.run(scenario())
+    # What was queued is dropped for one "catch up"; what comes after it is kept.
+    assert first is hub.CATCH_UP
+    assert rest == [{"version": v} for v in range(hub.QUEUE + 1, hub.QUEUE + 5)] + [None]
+
+
+def run(scenario):
+    return async_to_sync(scenario)()
