@@ -188,3 +188,17 @@ def test_a_test_run_on_the_redis_database_of_make_run_stops_before_any_test():
 
     assert result.returncode == pytest.ExitCode.USAGE_ERROR, result.stdout + result.stderr
     assert "is the Redis database of `make run`" in result.stdout + result.stderr
+
+
+def test_threads_that_queue_tasks_share_one_result_backend():
+    """Under ASGI each request runs in a new thread; a backend per thread was built again (with
+    its Redis connection pool) for every task a request queued (docs/benchmarks.md)."""
+    import threading
+
+    from wildcards.celery import app
+
+    backends = []
+    worker = threading.Thread(target=lambda: backends.append(app.backend))
+    worker.start()
+    worker.join()
+    assert backends == [app.backend]

@@ -44,6 +44,12 @@ def celery_settings(redis_url: str | None, data_dir: Path) -> dict[str, object]:
         # backend does so for any task whose result is kept): an extra round trip on every move
         # that queues one.
         "CELERY_TASK_IGNORE_RESULT": True,
+        # One result backend for the process, not one per thread: Celery builds it again (and
+        # a Redis connection pool with it) in every new thread that queues a task, and under
+        # ASGI each request runs in a thread of its own: about a sixth of a move's CPU under
+        # uvicorn (docs/benchmarks.md, "The event stream"). Nothing here waits on a result, the
+        # one use that is not thread-safe.
+        "CELERY_RESULT_BACKEND_THREAD_SAFE": True,
         "CELERY_TASK_TIME_LIMIT": 60,
         "CELERY_TASK_SOFT_TIME_LIMIT": 50,
         # acks_late is set per task, on those safe to run twice; a worker that dies mid-task then
