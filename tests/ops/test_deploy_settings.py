@@ -138,3 +138,12 @@ def test_without_the_proxy_header_setting_the_same_log_in_is_refused(behind_the_
     response = admin_log_in(Client(enforce_csrf_checks=True), HTTP_X_FORWARDED_PROTO="https")
 
     assert response.status_code == 403
+
+
+def test_the_asgi_server_freezes_what_it_loaded_out_of_the_collectors_way(bare_env):
+    """A full collection walks every object the collector tracks; what start-up loaded lives as
+    long as the process (wildcards/asgi.py, docs/benchmarks.md "The event stream")."""
+    done = run_python({**bare_env(DEBUG="1"), "DJANGO_SETTINGS_MODULE": "wildcards.settings"},
+                      "-c", "import gc, wildcards.asgi; print(gc.get_freeze_count())")
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) > 20_000
