@@ -18,7 +18,7 @@ from games.storage.reads import Game
 from games.storage.state import engine_seed, options_of
 
 from . import effects, results
-from .clock import turn_deadline
+from .clock import deadline_for
 from .errors import GameError, not_seated
 from .tables import locked
 
@@ -159,7 +159,7 @@ def start_game(table_id: int, user) -> Game:
         # A game started before every seat was taken is a game of those seated.
         table.players = len(game.seats)
         now = timezone.now()
-        deadline = turn_deadline(table, now)
+        deadline = deadline_for(game, dealt.state.turn, now, effects.bot_delay(game))
         writes.deal(game, dealt.state, *deadline)
         if table.mode == Table.Mode.REALTIME:  # presence counts from the deal
             writes.see_everyone(game, now)

@@ -117,9 +117,10 @@ def _judge(game: Game, seat: Seat, move: Move, expected_version: int | None, *, 
     result = rules_for(before).apply(before, seat.number, move)
     if not result.ok:
         return Refusal(result.code, result.detail, table.version)
-    deadline = next_deadline(game, before, move, result, now)
-    deadline_before = game.round.deadline_at
+    # Seats change hands between rounds first: the next turn's deadline is its new player's.
     swapped = swaps_between_rounds(game) if result.ended is not None else []
+    deadline = next_deadline(game, before, move, result, now, effects.bot_delay(game))
+    deadline_before = game.round.deadline_at
     table.rated = results.still_rated(game, result.state, by_bot=by == MoveRow.By.BOT)
     writes.save_move(game, seat.number, move, result, by=by, now=now, deadline=deadline,
                      swapped=swapped)
@@ -142,8 +143,11 @@ def _play_on(game: Game, now: datetime, *, expired: bool = False,
     a real-time table with a bot delay it stops after one turn: the next task comes after the
     delay. Stops after about `limit` moves. Returns the number of moves made."""
     table = game.table
-    paced = bool(effects.bot_delay(game))
     timed_out = game.state.turn if expired else None
+    # A bot's turn found due by the sweep (its task was lost with its worker) is played here,
+    # and the rest goes back to a task: the sweep serves every table, a bot's run can be long.
+    paced = bool(effects.bot_delay(game)) or (
+        timed_out is not None and game.seats[timed_out].played_by_bot)
     made = 0
     while made < limit and game.state is not None and game.state.status == PLAYING:
         before = game.state

@@ -15,12 +15,10 @@ import time
 import uuid
 from datetime import timedelta
 
-import kombu.pools
 import pytest
-import redis
+from broker import queue_of_its_own
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connections
 from django.utils import timezone
@@ -35,27 +33,6 @@ from wildcards.celery import app
 pytestmark = pytest.mark.django_db(transaction=True)
 
 WAIT_SECONDS = 20
-SAVED_CONF = ("broker_url", "result_backend", "task_always_eager", "task_default_queue")
-
-
-def _redis_url() -> str:
-    url = settings.REDIS_URL
-    if not url:
-        pytest.skip("REDIS_URL is not set: the real-worker tests need Redis (make test sets it)")
-    return url
-
-
-def _forget_connections() -> None:
-    """The app caches its broker pool, its amqp (queues, producers) and its result backend: drop
-    them so the next use follows the configuration just changed. kombu keeps producer pools of
-    its own, per connection: they go too (closed, then forgotten)."""
-    if app._pool is not None:
-        app._pool.force_close_all()
-        app._pool = None
-    kombu.pools.reset()
-    app.__dict__.pop("amqp", None)
-    app._backend_cache = None
-    app._local.__dict__.pop("backend", None)
 
 
 def _close_worker_connections(**kwargs) -> None:
@@ -66,24 +43,14 @@ def _close_worker_connections(**kwargs) -> None:
 
 @pytest.fixture
 def real_worker():
-    url = _redis_url()
-    saved = {key: app.conf[key] for key in SAVED_CONF}
-    queue = f"wildcards-test-{uuid.uuid4().hex[:12]}"
-    app.conf.update(broker_url=url, result_backend=url, task_always_eager=False,
-                    task_default_queue=queue)
-    _forget_connections()
-    task_postrun.connect(_close_worker_connections, weak=False)
-    try:
-        with start_worker(app, pool="solo", perform_ping_check=False, loglevel="WARNING",
-                          shutdown_timeout=20) as worker:
-            yield worker
-    finally:
-        task_postrun.disconnect(_close_worker_connections)
-        app.conf.update(saved)
-        _forget_connections()
-        client = redis.Redis.from_url(url)
-        client.delete(queue, *client.keys(f"_kombu.binding*.{queue}"))
-        client.close()
+    with queue_of_its_own():
+        task_postrun.connect(_close_worker_connections, weak=False)
+        try:
+            with start_worker(app, pool="solo", perform_ping_check=False, loglevel="WARNING",
+                              shutdown_timeout=20) as worker:
+                yield worker
+        finally:
+            task_postrun.disconnect(_close_worker_connections)
 
 
 def _wait_for(what: str, condition, seconds: float = WAIT_SECONDS):
