@@ -148,7 +148,7 @@ def _play_on(game: Game, now: datetime, *, expired: bool = False,
     # and the rest goes back to a task: the sweep serves every table, a bot's run can be long.
     paced = bool(effects.bot_delay(game)) or (
         timed_out is not None and game.seats[timed_out].played_by_bot)
-    made = 0
+    made, started = 0, timezone.now()
     while made < limit and game.state is not None and game.state.status == PLAYING:
         before = game.state
         jump = None if timed_out is not None else bots.jump_in(game)
@@ -165,7 +165,10 @@ def _play_on(game: Game, now: datetime, *, expired: bool = False,
             move, by = timeout_move(before), MoveRow.By.TIMER
         if move is None:
             raise RuntimeError(f"the bot of seat {seat.number} had no move on its turn")
-        answer = _judge(game, seat, move, None, by=by, now=now)
+        # A bot's later moves each at its own time (it thinks), counted from `now`: the run's
+        # first move, and the timer's, at `now` itself (`sweep_deadlines --now T`: at T).
+        moment = now + (timezone.now() - started) if made and by == MoveRow.By.BOT else now
+        answer = _judge(game, seat, move, None, by=by, now=moment)
         if isinstance(answer, Refusal):  # bots and the timeout move choose legal moves only
             raise RuntimeError(f"the table's move {move} for seat {seat.number} was refused: "
                                f"{answer.code}")

@@ -110,3 +110,15 @@ def test_turn_by_turn_bots_move_at_once_whatever_the_delay(settings, monkeypatch
     table, _ = table_with(["easy", "easy"], order=order)
     assert [seat for seat, *_ in bot_moves(table)] == [1, 2]
     assert current(table).state.turn == 0
+
+
+def test_a_run_of_bot_moves_logs_each_at_the_time_it_was_made():
+    table, people = table_with(["normal", "normal"], seed=5)
+    # The host leaves at once: the two bots play the round out in one task, each move logged
+    # when it was made (the run's first at the task's start).
+    with time_machine.travel(T0 + timedelta(minutes=1), tick=True):
+        assert isinstance(play.concede(table, people[0]), Accepted)
+    times = [row.created_at for row in MoveRow.objects.filter(
+        table_id=table, by=MoveRow.By.BOT).order_by("version")]
+    assert len(times) > 10
+    assert times == sorted(times) and len(set(times)) == len(times)
