@@ -17,7 +17,7 @@ from ..cards import COLOR_INDEX, DRAW2, NO_COLOR, REVERSE, SKIP, WILD_DRAW4, Dec
 from ..engine import Rules
 from ..moves import CHOOSE, PLAY, Move
 from ..state import GameState
-from .normal import CLOSE
+from .normal import ANSWERS, CLOSE, HELD, SCARCE, SHED_CALM, SHED_DANGER, answers_of
 
 EPSILON = 0.1  # the share of moves played at random, so that rollouts do not all run alike
 
@@ -71,12 +71,23 @@ def greedy(state: GameState, seat: int, moves: list[Move], deck: Deck,
             lead = other
         other = state.next_seat(other)
     lead_cards = len(hands[lead])
-    shed = 1.0 if lead_cards <= CLOSE else 0.2
+    shed = SHED_DANGER if lead_cards <= CLOSE else SHED_CALM
     aim = nxt == lead and lead_cards <= CLOSE + 1
     two = aim and state.players - sum(state.left) == 2
     penalty = state.penalty
     seven_zero = state.options.seven_zero
     rest = len(hand) - 1
+    # What the seat cannot see, as `normal.unseen_counts` has it (the deck less its hand and
+    # the discard pile), counted at C speed: a rollout move costs a few microseconds.
+    table = _color_bytes(deck)
+    pile = bytes(state.discard) if table is not None else b""
+    hidden = (0, 0, 0, 0)
+    if table is not None:
+        colored_pile = pile.translate(table)
+        hidden = tuple(_COLOR_TOTALS[deck.name][c] - counts[c] - colored_pile.count(c)
+                       for c in range(4))
+    answers = answers_of(deck)
+    deck_counts = deck.counts
     best, best_score = moves[0], None
     for move in moves:
         if move.action != PLAY:
@@ -87,11 +98,16 @@ def greedy(state: GameState, seat: int, moves: list[Move], deck: Deck,
         score = points[card] * shed
         if color == NO_COLOR:
             if move.color in COLOR_INDEX:  # (All Wild: a declared color changes nothing)
-                score += 6 * counts[COLOR_INDEX[move.color]]
+                declared = COLOR_INDEX[move.color]
+                score += HELD * counts[declared]
+                score -= SCARCE * hidden[declared]
             if not penalty:
                 score -= 70 if kind == WILD_DRAW4 else 55
         else:
-            score += 6 * (counts[color] - 1)
+            score += HELD * (counts[color] - 1)
+            score -= SCARCE * hidden[color]
+            score -= ANSWERS * sum(deck_counts[other] - hand.count(other) - pile.count(other)
+                                   for other in answers[card])
         if aim:
             if kind == SKIP or (kind == REVERSE and two):
                 score += 45
@@ -111,3 +127,22 @@ def greedy(state: GameState, seat: int, moves: list[Move], deck: Deck,
         if best_score is None or score > best_score:
             best, best_score = move, score
     return best
+
+
+_COLOR_BYTES: dict[str, bytes | None] = {}
+_COLOR_TOTALS: dict[str, tuple[int, ...]] = {}
+
+
+def _color_bytes(deck: Deck) -> bytes | None:
+    """A `bytes.translate` table from card to color (4 for a Wild), None for a deck without
+    colored cards or with more than 256 cards."""
+    if deck.name not in _COLOR_BYTES:
+        table = None
+        if len(deck.codes) <= 256 and any(color != NO_COLOR for color in deck.colors):
+            table = bytes(4 if color == NO_COLOR else color for color in deck.colors)
+            table += bytes(256 - len(table))
+        _COLOR_BYTES[deck.name] = table
+        _COLOR_TOTALS[deck.name] = tuple(
+            sum(n for card, n in enumerate(deck.counts) if deck.colors[card] == c)
+            for c in range(4))
+    return _COLOR_BYTES[deck.name]
