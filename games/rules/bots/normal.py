@@ -26,7 +26,8 @@ CLOSE = 2  # a seat with this many cards or fewer is close to going out
 HELD = 6.0  # per card kept of the color left in play
 SCARCE = 0.5  # per card of that color it cannot see: the fewer, the likelier the others lack it
 ANSWERS = 1.0  # per unseen card of the same kind in another color: a way to leave its color
-SHED_CALM, SHED_DANGER = 0.2, 1.0  # per point of the card, when nobody is / someone is close
+SHED_CALM, SHED_DANGER = 0.0, 1.0  # per point of the card: only when someone is close
+KEEP_WILD, KEEP_WILD_DRAW4 = 55.0, 70.0  # the cost of playing a Wild while other cards play
 
 
 def color_counts(seen: Seen, hand: list[int]) -> list[int]:
@@ -125,7 +126,7 @@ def score_play(seen: Seen, move: Move, unseen: list[int] | None = None) -> float
     else:
         if not seen.penalty:
             # Keep Wild cards for when nothing else plays; a Wild Draw 4 even longer.
-            score -= 70 if kind == WILD_DRAW4 else 55
+            score -= KEEP_WILD_DRAW4 if kind == WILD_DRAW4 else KEEP_WILD
     nxt = seen.next_seat(seen.seat)
     hits_next = kind in (SKIP, DRAW2, WILD_DRAW4) or (kind == REVERSE and len(seen.active()) == 2)
     if hits_next and nxt == lead and seen.cards[lead] <= CLOSE + 1:

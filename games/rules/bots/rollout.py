@@ -17,7 +17,16 @@ from ..cards import COLOR_INDEX, DRAW2, NO_COLOR, REVERSE, SKIP, WILD_DRAW4, Dec
 from ..engine import Rules
 from ..moves import CHOOSE, PLAY, Move
 from ..state import GameState
-from .normal import ANSWERS, CLOSE, HELD, SCARCE, SHED_CALM, SHED_DANGER, answers_of
+from .normal import (
+    ANSWERS,
+    CLOSE,
+    HELD,
+    KEEP_WILD,
+    KEEP_WILD_DRAW4,
+    SCARCE,
+    SHED_CALM,
+    SHED_DANGER,
+)
 
 EPSILON = 0.1  # the share of moves played at random, so that rollouts do not all run alike
 
@@ -57,10 +66,21 @@ def greedy(state: GameState, seat: int, moves: list[Move], deck: Deck,
     if len(hand) == 1:
         return moves[0]  # the last card: any play of it goes out
     counts = [0, 0, 0, 0]
+    held_kinds = [0] * 13  # cards of each kind in hand, colored ones (kinds 0 to Draw 2)
     for card in hand:
         color = colors[card]
         if color != NO_COLOR:
             counts[color] += 1
+            held_kinds[kinds[card]] += 1
+    # What the seat cannot see (`normal.unseen_counts`: the deck less its hand and the discard
+    # pile): the discard pile is counted at C speed, on bytes, for a rollout move costs a few
+    # microseconds.
+    tables = _tables(deck)
+    if tables is not None:
+        to_color, to_kind, color_totals, answer_totals = tables
+        pile = bytes(state.discard)
+        pile_colors, pile_kinds, pile_count = (pile.translate(to_color).count,
+                                               pile.translate(to_kind).count, pile.count)
     hands = state.hands
     # The leader: the opponent with the fewest cards, the nearest in the direction of play
     # among equals.
@@ -77,17 +97,6 @@ def greedy(state: GameState, seat: int, moves: list[Move], deck: Deck,
     penalty = state.penalty
     seven_zero = state.options.seven_zero
     rest = len(hand) - 1
-    # What the seat cannot see, as `normal.unseen_counts` has it (the deck less its hand and
-    # the discard pile), counted at C speed: a rollout move costs a few microseconds.
-    table = _color_bytes(deck)
-    pile = bytes(state.discard) if table is not None else b""
-    hidden = (0, 0, 0, 0)
-    if table is not None:
-        colored_pile = pile.translate(table)
-        hidden = tuple(_COLOR_TOTALS[deck.name][c] - counts[c] - colored_pile.count(c)
-                       for c in range(4))
-    answers = answers_of(deck)
-    deck_counts = deck.counts
     best, best_score = moves[0], None
     for move in moves:
         if move.action != PLAY:
@@ -100,14 +109,18 @@ def greedy(state: GameState, seat: int, moves: list[Move], deck: Deck,
             if move.color in COLOR_INDEX:  # (All Wild: a declared color changes nothing)
                 declared = COLOR_INDEX[move.color]
                 score += HELD * counts[declared]
-                score -= SCARCE * hidden[declared]
+                if tables is not None:
+                    score -= SCARCE * (color_totals[declared] - counts[declared]
+                                       - pile_colors(declared))
             if not penalty:
-                score -= 70 if kind == WILD_DRAW4 else 55
+                score -= KEEP_WILD_DRAW4 if kind == WILD_DRAW4 else KEEP_WILD
         else:
             score += HELD * (counts[color] - 1)
-            score -= SCARCE * hidden[color]
-            score -= ANSWERS * sum(deck_counts[other] - hand.count(other) - pile.count(other)
-                                   for other in answers[card])
+            score -= SCARCE * (color_totals[color] - counts[color] - pile_colors(color))
+            # The same kind in the other colors: all of the kind less this card's copies, in the
+            # deck, the hand and the pile alike.
+            score -= ANSWERS * (answer_totals[card] - held_kinds[kind] + hand.count(card)
+                                - pile_kinds(kind) + pile_count(card))
         if aim:
             if kind == SKIP or (kind == REVERSE and two):
                 score += 45
@@ -129,20 +142,26 @@ def greedy(state: GameState, seat: int, moves: list[Move], deck: Deck,
     return best
 
 
-_COLOR_BYTES: dict[str, bytes | None] = {}
-_COLOR_TOTALS: dict[str, tuple[int, ...]] = {}
+_TABLES: dict[str, tuple[bytes, bytes, tuple[int, ...], tuple[int, ...]] | None] = {}
 
 
-def _color_bytes(deck: Deck) -> bytes | None:
-    """A `bytes.translate` table from card to color (4 for a Wild), None for a deck without
-    colored cards or with more than 256 cards."""
-    if deck.name not in _COLOR_BYTES:
-        table = None
-        if len(deck.codes) <= 256 and any(color != NO_COLOR for color in deck.colors):
-            table = bytes(4 if color == NO_COLOR else color for color in deck.colors)
-            table += bytes(256 - len(table))
-        _COLOR_BYTES[deck.name] = table
-        _COLOR_TOTALS[deck.name] = tuple(
-            sum(n for card, n in enumerate(deck.counts) if deck.colors[card] == c)
-            for c in range(4))
-    return _COLOR_BYTES[deck.name]
+def _tables(deck: Deck) -> tuple[bytes, bytes, tuple[int, ...], tuple[int, ...]] | None:
+    """For `bytes.translate`: card to color and card to kind (255 for a Wild); how many cards
+    of each color the deck holds, and for each card how many of its kind in the other colors;
+    None for a deck without colored cards (All Wild) or with more than 256 cards."""
+    if deck.name not in _TABLES:
+        colored = [card for card in range(len(deck.codes)) if deck.colors[card] != NO_COLOR]
+        tables = None
+        if colored and len(deck.codes) <= 256:
+            to_color = bytearray(b"\xff" * 256)
+            to_kind = bytearray(b"\xff" * 256)
+            color_totals, kind_totals = [0] * 4, [0] * 256
+            for card in colored:
+                to_color[card], to_kind[card] = deck.colors[card], deck.kinds[card]
+                color_totals[deck.colors[card]] += deck.counts[card]
+                kind_totals[deck.kinds[card]] += deck.counts[card]
+            answer_totals = tuple(kind_totals[deck.kinds[card]] - deck.counts[card]
+                                  for card in range(len(deck.codes)))
+            tables = bytes(to_color), bytes(to_kind), tuple(color_totals), answer_totals
+        _TABLES[deck.name] = tables
+    return _TABLES[deck.name]
