@@ -7,7 +7,7 @@
   longest); go on in a color it holds many of, and among those, one the others are likely to
   lack (few of its cards unseen: the rest are in its hand or on the discard pile); play a card
   few others can answer by kind (a 0, or a 5 whose fellows are out), so the color it leaves
-  is likely to stay; shed high-value cards, more so when someone is close to going out; aim
+  is likely to stay; shed high-value cards when someone is close to going out; aim
   Skip, Draw 2, Wild Draw 4 and Reverse at the leader when the leader is next and close to
   going out; under 7-0 swap with the smallest hand, and pass hands on when the hand coming in
   is smaller than its own.
