@@ -34,6 +34,7 @@ from games.rules.state import PLAYING
 FEW = 6  # rollouts of a Hard bot where only legality is tested
 THREE = ["sun-1", "sun-3", "sun-4"]
 FIVE = ["sun-1", "sun-3", "sun-4", "sun-5", "sun-6"]
+OTHERS = [THREE, ["sun-5", "sun-6", "sun-7"], ["leaf-1", "leaf-2", "leaf-3"]]
 
 
 def ask(level, state, seat, seed=1, history=None, rollouts=FEW):
@@ -180,6 +181,37 @@ def test_normal_jumps_in_when_it_may():
                      turn=0, options=Options(jump_in=True))
     assert ask("normal", state, 1) == Move("play", "leaf-5")
     assert apply(state, 1, Move("play", "leaf-5")).ok
+
+
+def test_normal_leaves_the_color_whose_cards_are_mostly_out_when_it_holds_as_many_of_two():
+    """Red and blue one card each; five red cards lie on the discard pile, so the others are
+    less likely to hold red and more likely to draw on it. The Wild goes to red, whatever the
+    dice (the seeds tie-break equal scores)."""
+    out = ["flame-2", "flame-3", "flame-4", "flame-6", "flame-7"]
+    state = position([["wild", "flame-1", "wave-2"], *OTHERS], "leaf-9",
+                     discard=out)
+    for seed in range(8):
+        assert ask("normal", state, 0, seed=seed) == Move("play", "wild", "red")
+
+
+def test_normal_plays_the_card_few_others_can_answer_by_kind():
+    """Two red cards: the 0 has three fellows in the other colors, the 5 six; on the 0 the
+    color is less likely to be changed, though the 5 is worth more points."""
+    state = position([["flame-0", "flame-5", "wave-3"], *OTHERS], "flame-9")
+    assert ask("normal", state, 0) == Move("play", "flame-0")
+
+
+@pytest.mark.parametrize("name", ["mostly_out", "answer_by_kind"])
+def test_the_rollout_policy_makes_these_choices_too(name):
+    states = {
+        "mostly_out": position([["wild", "flame-1", "wave-2"], *OTHERS], "leaf-9",
+                               discard=["flame-2", "flame-3", "flame-4", "flame-6", "flame-7"]),
+        "answer_by_kind": position([["flame-0", "flame-5", "wave-3"], *OTHERS],
+                                   "flame-9"),
+    }
+    state = states[name]
+    move = policy_move(state, 0, rules_for(state), random.Random(0), epsilon=0.0)
+    assert move == ask("normal", state, 0)
 
 
 # -------------------------------------------------------------------------------- Hard

@@ -17,7 +17,16 @@ from ..cards import COLOR_INDEX, DRAW2, NO_COLOR, REVERSE, SKIP, WILD_DRAW4, Dec
 from ..engine import Rules
 from ..moves import CHOOSE, PLAY, Move
 from ..state import GameState
-from .normal import CLOSE
+from .normal import (
+    ANSWERS,
+    CLOSE,
+    HELD,
+    KEEP_WILD,
+    KEEP_WILD_DRAW4,
+    SCARCE,
+    SHED_CALM,
+    SHED_DANGER,
+)
 
 EPSILON = 0.1  # the share of moves played at random, so that rollouts do not all run alike
 
@@ -57,10 +66,21 @@ def greedy(state: GameState, seat: int, moves: list[Move], deck: Deck,
     if len(hand) == 1:
         return moves[0]  # the last card: any play of it goes out
     counts = [0, 0, 0, 0]
+    held_kinds = [0] * 13  # cards of each kind in hand, colored ones (kinds 0 to Draw 2)
     for card in hand:
         color = colors[card]
         if color != NO_COLOR:
             counts[color] += 1
+            held_kinds[kinds[card]] += 1
+    # What the seat cannot see (`normal.unseen_counts`: the deck less its hand and the discard
+    # pile): the discard pile is counted at C speed, on bytes, for a rollout move costs a few
+    # microseconds.
+    tables = _tables(deck)
+    if tables is not None:
+        to_color, to_kind, color_totals, answer_totals = tables
+        pile = bytes(state.discard)
+        pile_colors, pile_kinds, pile_count = (pile.translate(to_color).count,
+                                               pile.translate(to_kind).count, pile.count)
     hands = state.hands
     # The leader: the opponent with the fewest cards, the nearest in the direction of play
     # among equals.
@@ -71,7 +91,7 @@ def greedy(state: GameState, seat: int, moves: list[Move], deck: Deck,
             lead = other
         other = state.next_seat(other)
     lead_cards = len(hands[lead])
-    shed = 1.0 if lead_cards <= CLOSE else 0.2
+    shed = SHED_DANGER if lead_cards <= CLOSE else SHED_CALM
     aim = nxt == lead and lead_cards <= CLOSE + 1
     two = aim and state.players - sum(state.left) == 2
     penalty = state.penalty
@@ -87,11 +107,20 @@ def greedy(state: GameState, seat: int, moves: list[Move], deck: Deck,
         score = points[card] * shed
         if color == NO_COLOR:
             if move.color in COLOR_INDEX:  # (All Wild: a declared color changes nothing)
-                score += 6 * counts[COLOR_INDEX[move.color]]
+                declared = COLOR_INDEX[move.color]
+                score += HELD * counts[declared]
+                if tables is not None:
+                    score -= SCARCE * (color_totals[declared] - counts[declared]
+                                       - pile_colors(declared))
             if not penalty:
-                score -= 70 if kind == WILD_DRAW4 else 55
+                score -= KEEP_WILD_DRAW4 if kind == WILD_DRAW4 else KEEP_WILD
         else:
-            score += 6 * (counts[color] - 1)
+            score += HELD * (counts[color] - 1)
+            score -= SCARCE * (color_totals[color] - counts[color] - pile_colors(color))
+            # The same kind in the other colors: all of the kind less this card's copies, in the
+            # deck, the hand and the pile alike.
+            score -= ANSWERS * (answer_totals[card] - held_kinds[kind] + hand.count(card)
+                                - pile_kinds(kind) + pile_count(card))
         if aim:
             if kind == SKIP or (kind == REVERSE and two):
                 score += 45
@@ -111,3 +140,28 @@ def greedy(state: GameState, seat: int, moves: list[Move], deck: Deck,
         if best_score is None or score > best_score:
             best, best_score = move, score
     return best
+
+
+_TABLES: dict[str, tuple[bytes, bytes, tuple[int, ...], tuple[int, ...]] | None] = {}
+
+
+def _tables(deck: Deck) -> tuple[bytes, bytes, tuple[int, ...], tuple[int, ...]] | None:
+    """For `bytes.translate`: card to color and card to kind (255 for a Wild); how many cards
+    of each color the deck holds, and for each card how many of its kind in the other colors;
+    None for a deck without colored cards (All Wild) or with more than 256 cards."""
+    if deck.name not in _TABLES:
+        colored = [card for card in range(len(deck.codes)) if deck.colors[card] != NO_COLOR]
+        tables = None
+        if colored and len(deck.codes) <= 256:
+            to_color = bytearray(b"\xff" * 256)
+            to_kind = bytearray(b"\xff" * 256)
+            color_totals, kind_totals = [0] * 4, [0] * 256
+            for card in colored:
+                to_color[card], to_kind[card] = deck.colors[card], deck.kinds[card]
+                color_totals[deck.colors[card]] += deck.counts[card]
+                kind_totals[deck.kinds[card]] += deck.counts[card]
+            answer_totals = tuple(kind_totals[deck.kinds[card]] - deck.counts[card]
+                                  for card in range(len(deck.codes)))
+            tables = bytes(to_color), bytes(to_kind), tuple(color_totals), answer_totals
+        _TABLES[deck.name] = tables
+    return _TABLES[deck.name]
