@@ -9,7 +9,8 @@ be split between processes (`--start 0 --games 200` and `--start 200 --games 200
 games of `--games 400`).
 
 Prints, for each pairing, the games won by each level, the winning share of the first with a
-95 % interval, and the mean and longest time a decision of each level took, in wall time and
+95 % interval, and the mean and longest time a decision of each level took (and the CPU time's
+p50 and p99), in wall time and
 in CPU time of this process (the machine's other work does not count in the CPU time: it is
 the time a decision takes on one core of its own).
 
@@ -113,7 +114,15 @@ def main() -> None:
             spent, used = timings[level], cpu[level]
             print(f"  {level}: {1000 * sum(spent) / len(spent):.1f} ms a decision on average "
                   f"({1000 * sum(used) / len(used):.1f} ms of CPU), {1000 * max(spent):.0f} ms "
-                  f"at most ({1000 * max(used):.0f} ms of CPU), {len(spent)} decisions")
+                  f"at most ({1000 * max(used):.0f} ms of CPU), {len(spent)} decisions; CPU "
+                  f"p50 {1000 * percentile(used, 50):.1f} ms, p99 "
+                  f"{1000 * percentile(used, 99):.1f} ms")
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The nearest-rank percentile (p in 0..100) of `values`."""
+    ranked = sorted(values)
+    return ranked[max(0, math.ceil(p / 100 * len(ranked)) - 1)]
 
 
 if __name__ == "__main__":

@@ -32,8 +32,8 @@ from .rollout import policy_move
 from .seen import Seen, sample_state, unseen
 
 ROLLOUTS = 1600  # per decision at most
-MOST_STEPS = 25_000  # moves played in all the rollouts of a decision, at most (32,000 until
-# Normal's rule of thumb, the rollouts' policy, grew dearer by a fifth: the same CPU time)
+MOST_STEPS = 12_000  # moves played in all the rollouts of a decision, at most: the bound of a
+# decision's time (p99 164 ms of one core, docs/benchmarks.md; a rollout move costs ~13 us)
 MOST_CANDIDATES = 10
 DEPTH = 400  # moves played out at most (then the hand sizes stand for the outcome)
 SURE = 0.5  # standard errors by which a move must beat the Normal bot's choice
