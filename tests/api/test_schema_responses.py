@@ -134,4 +134,4 @@ def test_a_whole_game_and_its_errors_answer_as_the_schema_says(checked, settings
     assert ana.client.delete(f"/api/tables/{cancelled}").status_code == 204
 
     assert set(counts) == {200, 201, 204, 304, 400, 401, 403, 404, 409, 422, 429}, counts
-    assert counts[200] > 100  # the game's reads and moves
+    assert counts[200] > 50  # the game's reads and moves (its length follows the bots' choices)
