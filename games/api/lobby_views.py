@@ -71,6 +71,13 @@ def _table_answer(game: Game, request, code: int = 200) -> Response:
     return Response(table_json(viewing.table_of(game.table.pk), request.user), status=code)
 
 
+def _swap_answer(swapped: tuple[Game, bool], request) -> Response:
+    """A seat swap's answer: whether it waits for the next round, and the table."""
+    game, pending = swapped
+    return Response({"pending": pending,
+                     "table": table_json(viewing.table_of(game.table.pk), request.user)})
+
+
 class JoinView(GameAPIView):
     @extend_schema(summary="Take the next free seat with the host's invite code",
                    tags=["tables"], operation_id="joinTable", request=s.InviteSerializer,
@@ -140,10 +147,8 @@ class SeatBotView(GameAPIView):
     def post(self, request, table_id: int, number: int):
         serializer = s.BotSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        game, pending = lobby.swap_seat(table_id, request.user, number, to_bot=True,
-                                           level=serializer.validated_data["level"])
-        return Response({"pending": pending,
-                         "table": table_json(viewing.table_of(table_id), request.user)})
+        return _swap_answer(lobby.swap_seat(table_id, request.user, number, to_bot=True,
+                                            level=serializer.validated_data["level"]), request)
 
 
 class SeatView(GameAPIView):
@@ -174,9 +179,8 @@ class SeatPersonView(GameAPIView):
     def post(self, request, table_id: int, number: int):
         serializer = s.TakeSeatSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        game, pending = lobby.swap_seat(table_id, request.user, number, to_bot=False,
-                                           invite=serializer.validated_data.get("invite"))
-        return Response({"pending": pending,
-                         "table": table_json(viewing.table_of(table_id), request.user)})
+        return _swap_answer(lobby.swap_seat(table_id, request.user, number, to_bot=False,
+                                            invite=serializer.validated_data.get("invite")),
+                            request)
 
 
