@@ -790,6 +790,26 @@ def test_another_seat_conceding_does_not_give_the_turn_more_time(rigged_table, m
     assert bob.state(table)["round"]["deadline"] == "2026-03-01T22:00:00Z"
 
 
+def test_a_seat_taken_over_from_a_bot_between_rounds_gets_a_persons_time_for_its_turn(
+        host, olga, rigged_table):
+    """Round 2 begins with the seat Olga took over from a bot: its first turn runs out after
+    the table's 24 hours, not after a bot's few seconds (the seats change hands before the
+    new round's first deadline is set)."""
+    with at("2026-03-01T10:00:00Z"):
+        table, (ana,) = rigged_table(hands=ANA_WINS_ROUND_ONE["hands"], starter="flame-skip",
+                                     players=[], start=False, turn_hours=24,
+                                     scoring={"mode": "target", "target": 100})
+        host.post(f"/api/tables/{table}/bots", {"level": "easy"})
+        host.post(f"/api/tables/{table}/start")
+        olga.post(f"/api/tables/{table}/seats/1/person", {"invite": invite_of(host, table)})
+    with at("2026-03-01T11:00:00Z"):
+        play_the_seven_skips(ana, table)
+    state = olga.state(table)
+    assert state["round"]["number"] == 2 and state["you"]["seat"] == 1
+    assert state["round"]["turn"] == 1, "the deal of round 2 no longer starts with Olga"
+    assert state["round"]["deadline"] == "2026-03-02T11:00:00Z"
+
+
 def test_a_finished_game_has_no_deadline(rigged_table):
     table, (ana, bob) = rigged_table(**NOTHING_BLUE)
     assert bob.post(f"/api/tables/{table}/concede").status_code == 200

@@ -118,16 +118,23 @@ class Visitor:
         """Marks the live part, so that its replacement (htmx swaps it whole) can be seen."""
         self.page.evaluate("document.querySelector('#live').dataset.old = '1'")
 
-    def _wait_for_new_live(self) -> None:
+    def _wait_for_new_live(self, version: int = 0) -> None:
+        """Waits for a live part swapped in since `_mark_live`, of `version` or newer, with no
+        request of the page's under way."""
         self.page.wait_for_function(
-            "() => { const live = document.querySelector('#live');"
-            " return live && !live.dataset.old && !document.querySelector('.htmx-request'); }")
+            "version => { const live = document.querySelector('#live');"
+            " return live && !live.dataset.old && Number(live.dataset.version) >= version"
+            " && !document.querySelector('.htmx-request'); }", arg=version)
 
     def click_and_wait(self, target) -> None:
-        """Clicks a button of the live part and waits for the part the answer brings."""
+        """Clicks a button of the live part and waits for the part its answer brings (or a
+        newer one: the page's event stream may fetch the table meanwhile, and a fetch that
+        lands first takes the element the answer was for)."""
         self._mark_live()
-        target.click()
-        self._wait_for_new_live()
+        with self.page.expect_response(lambda r: r.request.method == "POST") as answer:
+            target.click()
+        found = re.search(r'data-version="(\d+)"', answer.value.text())
+        self._wait_for_new_live(int(found[1]) if found else 0)
 
     def poll(self) -> None:
         """Moves the page's clock on by the polling period: the page asks for news itself, as

@@ -247,6 +247,30 @@ def _a_card_the_page_does_not_offer(page, hand: list[str]) -> tuple[str, str]:
     return absent, "That card is not in your hand."
 
 
+def test_an_answer_older_than_the_table_shown_never_takes_its_place(ana_at_a_table_with_a_bot):
+    """A fetch of the table that left before Ana's move and answers after it (an event's, or a
+    poll's) is dropped: her page never goes back to the table as it was before her move."""
+    ana, table = ana_at_a_table_with_a_bot
+    page = ana.page
+    before = page.evaluate("fetch(document.querySelector('#live').getAttribute('hx-get')"
+                           ".split('?')[0]).then(answer => answer.text())")
+    shown = int(page.locator("#live").get_attribute("data-version"))
+    assert f'data-version="{shown}"' in before
+    ana.take_turn()
+    after = int(page.locator("#live").get_attribute("data-version"))
+    assert after > shown
+
+    # The late answer: the table before the move.
+    live = re.compile(r"/live(\?|$)")
+    page.route(live, lambda route: route.fulfill(
+        status=200, content_type="text/html", body=before))
+    with page.expect_response(live):
+        page.evaluate("htmx.trigger(document.querySelector('#live'), 'wildcards:changed')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    assert int(page.locator("#live").get_attribute("data-version")) >= after
+    page.unroute(live)
+
+
 def test_the_other_seats_cards_never_reach_the_browser(ana):
     """Every HTML answer about the table that Ana's browser gets, through the start and a few
     turns, names none of the bot's cards, neither as a form value nor in words. Each answer is

@@ -15,6 +15,15 @@
     ["state", "reset", "gone"].forEach(function (name) { source.addEventListener(name, changed); });
   }
 
+  // An answer older than what the page shows is dropped: an event's fetch or a poll overtaken
+  // by one's own move would otherwise put the table back as it was before that move.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const now = document.getElementById("live");
+    if (!now || event.detail.target !== now) return;
+    const found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (found && Number(found[1]) < Number(now.dataset.version)) event.detail.shouldSwap = false;
+  });
+
   // After a move of one's own (a POST), the table is drawn anew: put the keyboard focus on what
   // the move led to (its refusal, or the line saying whose turn it is), not back at the page top.
   document.addEventListener("htmx:afterSettle", function (event) {
