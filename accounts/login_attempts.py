@@ -5,7 +5,8 @@ one account's password: after WILDCARDS_LOGIN_FAILURES failed attempts for a use
 WILDCARDS_LOGIN_WINDOW_MINUTES, whatever their addresses, further attempts for that username
 are refused until the oldest failure leaves the window (so the rightful owner is kept out for a
 window at most, never for good). The API's token request and the web log-in form both go
-through `log_in`.
+through `log_in`; the pages that ask for the password again (change of address, closing the
+account) through `check_password`, which counts in the same window.
 
 The failures are a sorted set of attempt times in Redis, as in `wildcards.throttling`: an
 attempt takes its place in the window before the password is checked, in one atomic round
@@ -21,6 +22,8 @@ import math
 import threading
 import time
 import uuid
+from collections.abc import Callable
+from typing import TypeVar
 
 from django.conf import settings
 from django.contrib.auth import authenticate
@@ -29,6 +32,7 @@ from django.core.cache import cache
 from wildcards.throttling import redis_client
 
 _local_lock = threading.Lock()
+T = TypeVar("T")
 
 
 class TooManyFailures(Exception):
@@ -48,17 +52,29 @@ class TooManyFailures(Exception):
 def log_in(request, username: str, password: str):
     """The user with this username and password, or None; raises TooManyFailures while the
     username has had too many failed attempts (without checking the password)."""
+    return _attempt(username, lambda: authenticate(request, username=username, password=password))
+
+
+def check_password(user, password: str) -> bool:
+    """Whether `password` is `user`'s, counted as a log-in attempt (raises TooManyFailures the
+    same way): a page asking for the password again, to change the address or close the
+    account, is no way round the limit for someone holding a stolen session."""
+    return bool(_attempt(user.get_username(), lambda: user.check_password(password)))
+
+
+def _attempt(username: str, check: Callable[[], T]) -> T:
+    """`check()`'s answer, its place in the username's window of failures kept if it is falsy."""
     key = "wildcards:login-failures:" + hashlib.sha256(username.lower().encode()).hexdigest()
     attempt = uuid.uuid4().hex
     _take_place(key, attempt, time.time())
     try:
-        user = authenticate(request, username=username, password=password)
+        answer = check()
     except BaseException:
         _give_back(key, attempt)  # not a failed log-in: the check itself failed
         raise
-    if user is not None:
+    if answer:
         _give_back(key, attempt)
-    return user
+    return answer
 
 
 def _limits() -> tuple[int, float]:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
 from accounts.addresses import email_taken
 from accounts.closing import RESERVED_NAME, is_reserved_username
-from accounts.login_attempts import TooManyFailures, log_in
+from accounts.login_attempts import TooManyFailures, check_password, log_in
 from accounts.models import ADDRESS_TAKEN
 
 User = get_user_model()
@@ -63,13 +64,33 @@ class LogInForm(AuthenticationForm):
 
 
 class PasswordCheckMixin:
-    """A field with the person's current password, checked against their account."""
+    """A field with the person's current password, checked against their account (a failure
+    counts as a failed log-in: `accounts.login_attempts`)."""
 
     def clean_password(self):
-        password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
-            raise forms.ValidationError("That is not your password.")
-        return password
+        return checked_password(self.user, self.cleaned_data["password"],
+                                forms.ValidationError("That is not your password."))
+
+
+class PasswordChangeForm(auth_forms.PasswordChangeForm):
+    """Django's change of password, its old password checked as `PasswordCheckMixin` does."""
+
+    def clean_old_password(self):
+        wrong = forms.ValidationError(self.error_messages["password_incorrect"],
+                                      code="password_incorrect")
+        return checked_password(self.user, self.cleaned_data["old_password"], wrong)
+
+
+def checked_password(user, password: str, wrong: forms.ValidationError) -> str:
+    """`password` if it is `user`'s, else `wrong` raised; a failure counts as a failed log-in
+    (`accounts.login_attempts`), and past the limit the form says so without checking."""
+    try:
+        right = check_password(user, password)
+    except TooManyFailures as refused:
+        raise forms.ValidationError(refused.sentence, code="too-many-failures") from None
+    if not right:
+        raise wrong
+    return password
 
 
 def current_password_field() -> forms.CharField:

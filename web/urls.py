@@ -5,7 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import accounts, ratings, replay, tables
-from .account_forms import LogInForm
+from .account_forms import LogInForm, PasswordChangeForm
 
 urlpatterns = [
     path("", tables.home, name="home"),
@@ -16,6 +16,8 @@ urlpatterns = [
          name="login"),
     path("accounts/password_reset/", accounts.PasswordResetView.as_view(),
          name="password_reset"),
+    path("accounts/password_change/", auth_views.PasswordChangeView.as_view(
+        form_class=PasswordChangeForm), name="password_change"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("account", accounts.account, name="account"),
     path("account/email", accounts.change_email, name="account-email"),

@@ -233,6 +233,49 @@ def test_log_ins_that_work_do_not_count_as_failures(guarded):
     assert logged_in_as(browser) == str(guarded.pk)
 
 
+def test_guessing_the_password_on_the_account_pages_counts_as_failed_log_ins(guarded):
+    """Someone holding a stolen session can guess no more there than at the log-in page: the
+    pages that ask for the password again count a wrong one as a failed log-in, and past the
+    limit they say so, checking nothing, whatever the password."""
+    browser = Client()
+    browser.force_login(guarded)
+    wrong = "not-it-at-all"
+    with time_machine.travel("2026-03-01 12:00Z", tick=False):
+        page = browser.post(reverse("account-email"), {"email": "new@example.com",
+                                                       "password": wrong})
+        assert errors_of(page)["password"] == ["That is not your password."]
+        page = browser.post(reverse("password_change"), {
+            "old_password": wrong, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
+        assert "old_password" in errors_of(page)
+        log_in_from("198.51.100.7", guarded.username, wrong)  # the third failure
+
+        locked = "Too many failed log-ins for this account. Try again in 10 minutes."
+        for name, body in (
+                ("account-delete", {"password": PASSWORD, "understood": "on"}),
+                ("account-email", {"email": "new@example.com", "password": PASSWORD}),
+                ("password_change", {"old_password": PASSWORD, "new_password1": NEW_PASSWORD,
+                                     "new_password2": NEW_PASSWORD})):
+            page = browser.post(reverse(name), body)
+            assert page.status_code == 200, name
+            assert locked in str(errors_of(page)), name
+        _, page = log_in_from("198.51.100.8", guarded.username, PASSWORD)
+        assert errors_of(page)["__all__"] == [locked]
+    guarded.refresh_from_db()
+    assert guarded.is_active and guarded.check_password(PASSWORD)
+    assert guarded.email == f"{guarded.username}@example.com"
+
+
+def test_the_right_password_on_the_account_pages_is_not_a_failure(guarded):
+    browser = Client()
+    browser.force_login(guarded)
+    for _ in range(4):  # more than the three failures allowed
+        page = browser.post(reverse("account-email"), {"email": "new@example.com",
+                                                       "password": PASSWORD})
+        assert page.status_code == 302 and page["Location"] == reverse("account")
+    browser, _ = log_in_from("198.51.100.1", guarded.username, PASSWORD)
+    assert logged_in_as(browser) == str(guarded.pk)
+
+
 def test_the_account_pages_ask_a_visitor_to_log_in(client):
     for name in ("account", "account-email", "account-notifications", "account-delete"):
         response = client.get(reverse(name))
