@@ -10,10 +10,10 @@ def logging_config(log_format: str, level: str) -> dict:
         "text": {"format": "%(asctime)s %(levelname)s %(name)s %(context)s %(message)s"},
         "json": {
             "()": "pythonjsonlogger.json.JsonFormatter",
-            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s "
-                      "%(request_id)s %(task_id)s %(task_name)s",
-            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger",
-                              "exc_info": "traceback"},
+            "fmt": "%(levelname)s %(name)s %(message)s %(request_id)s %(task_id)s %(task_name)s",
+            # ISO 8601 in UTC, as collectors read it without being told a format.
+            "timestamp": "time",
+            "rename_fields": {"levelname": "level", "name": "logger", "exc_info": "traceback"},
             # `context` is the text format's summary of the fields the JSON has already.
             "reserved_attrs": [*RESERVED_ATTRS, "context"],
         },

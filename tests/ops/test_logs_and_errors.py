@@ -9,6 +9,7 @@ import gzip
 import json
 import logging
 import threading
+from datetime import datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -42,6 +43,9 @@ def test_a_server_error_puts_its_traceback_in_the_json_log_and_answers_json(bare
     access = next(line for line in lines if line["logger"] == "wildcards.requests")
     assert (access["status"], access["path"], access["request_id"]) == (
         500, "/api/boom", "req-fault-1")
+    # Times in ISO 8601, in UTC, as collectors read them unaided.
+    assert all(datetime.fromisoformat(line["time"]).utcoffset() == timedelta(0)
+               for line in lines)
 
 
 def test_the_text_log_has_the_traceback_under_the_request_id(bare_env):
