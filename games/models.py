@@ -198,6 +198,9 @@ class Round(models.Model):
     discard = models.JSONField(default=list)
     deadline_at = models.DateTimeField(null=True, blank=True)
     remind_at = models.DateTimeField(null=True, blank=True)
+    # Who held each seat in this round, as the deal found them: [{"seat", "name", "bot"}] (a
+    # seat changes hands between rounds). Empty for rounds dealt before it was kept.
+    players = models.JSONField(default=list)
     started_at = models.DateTimeField(default=timezone.now)
     ended_at = models.DateTimeField(null=True, blank=True)
 

@@ -24,6 +24,8 @@ ROUND = {"number": 1, "dealer": 0,
          "commitment": "5d41402abc4b2a76b9719d911017c592e3c1f3ac0e1e2c8f1d4b9bd5bd0bc4a1",
          "seed": "8c6f2e0d9b1a4c3e5f7a9b0c1d2e3f405162738495a6b7c8d9e0f1a2b3c4d5e6",
          "salt": "3f9a0c2b7d1e4f6a", "status": "won", "winner": 0, "points": 8,
+         "players": [{"seat": 0, "name": "ana", "bot": None},
+                     {"seat": 1, "name": "Bot Ada (Normal)", "bot": "normal"}],
          "started_at": "2026-12-01T10:00:00Z", "ended_at": "2026-12-01T10:20:00Z"}
 RECORD = {
     "format": "wild-cards-record", "version": 1, "table": 4, "deck": "classic",
@@ -67,6 +69,10 @@ class RecordRoundSerializer(serializers.Serializer):
     status = serializers.CharField()
     winner = serializers.IntegerField(allow_null=True)
     points = serializers.IntegerField(allow_null=True)
+    players = RecordPlayerSerializer(
+        many=True, allow_null=True,
+        help_text="Who held each seat when the round was dealt (seats change hands between "
+                  "rounds); null for a round dealt before the service kept it.")
     started_at = serializers.DateTimeField()
     ended_at = serializers.DateTimeField(allow_null=True)
 

@@ -59,8 +59,8 @@ def build_record(game: Game) -> dict:
             seed = round_seed(engine_seed(table), r.number)
         rounds.append({"number": r.number, "dealer": r.dealer, "commitment": r.commitment or None,
                        "seed": seed, "salt": salt, "status": r.status, "winner": r.winner,
-                       "points": r.points, "started_at": iso(r.started_at),
-                       "ended_at": iso(r.ended_at)})
+                       "points": r.points, "players": r.players or None,
+                       "started_at": iso(r.started_at), "ended_at": iso(r.ended_at)})
     moves = [{"version": e["version"], "round": e["round"], "seat": e["seat"],
               "action": e["action"], "card": e["card"], "color": e["color"],
               "target": e["target"], "call": called_with(e), "by": e["by"], "at": iso(e["at"]),

@@ -103,12 +103,19 @@ def deal(game: Game, state: GameState, deadline_at: datetime | None,
     round_row = Round.objects.create(
         table=table, number=state.round_number, dealer=state.dealer,
         started_at=timezone.now(), deadline_at=deadline_at, remind_at=remind_at,
-        seed=seed, salt=salt, commitment=committed, **round_fields(state))
+        seed=seed, salt=salt, commitment=committed, players=players_of(game.seats, state),
+        **round_fields(state))
     game.hands = Hand.objects.bulk_create(
         Hand(round=round_row, seat=seat, cards=hand_cards(state, seat))
         for seat in range(state.players))
     game.round = game.table.current_round = round_row
     game.state = state
+
+
+def players_of(seats: Sequence[Seat], state: GameState) -> list[dict]:
+    """Who holds each seat dealt in: its name, and its level if a bot plays it."""
+    return [{"seat": s.number, "name": s.name, "bot": s.bot_level if s.is_bot else None}
+            for s in seats[:state.players]]
 
 
 def log_first_deal(game: Game, events: list[Event], now: datetime) -> None:

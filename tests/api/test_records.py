@@ -200,6 +200,27 @@ def test_malformed_or_foreign_documents_are_refused_with_a_reason():
         assert verdict.status == "failed" and verdict.problems
 
 
+def test_the_record_says_who_held_each_seat_in_each_round(host, make_player, make_table):
+    """Bob hands his seat to a Hard bot after round 1: round 1 names him, round 2 the bot (Ana
+    concedes in it); the game's `players` are the seats as the game ended."""
+    bob = make_player("bob")
+    table = make_table([bob], players=2, scoring={"mode": "target", "target": 500})
+    host.post(f"/api/tables/{table}/start")
+    assert host.post(f"/api/tables/{table}/seats/1/bot", {"level": "hard"}).json()["pending"]
+    users = [get_user_model().objects.get(pk=player.id) for player in (host, bob)]
+    while (state := reads.load(table).state).round_number == 1:
+        play.make_move(table, users[state.turn], timeout_move(state))
+    assert state.status == "playing"  # 500 points are not made in one round
+    assert host.post(f"/api/tables/{table}/concede").status_code == 200
+    record = host.get(f"/api/games/{table}/record").json()
+    ana_seat = {"seat": 0, "name": "ana", "bot": None}
+    assert [r["players"] for r in record["rounds"]] == [
+        [ana_seat, {"seat": 1, "name": "bob", "bot": None}],
+        [ana_seat, {"seat": 1, "name": "bob", "bot": "hard"}]]
+    assert record["players"] == record["rounds"][-1]["players"]
+    assert host.get(f"/api/games/{table}/verify").json()["ok"]
+
+
 def test_before_the_end_the_record_is_409_pointing_at_the_move_log(started):
     table, ana, _ = started
     for path in (f"/api/games/{table}/record", f"/api/games/{table}/verify"):
