@@ -32,9 +32,13 @@ def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
         step = 0
     step = min(max(step, 0), len(steps) - 1)
     view, entry = steps[step], record["moves"][step]
-    names = {p["seat"]: p["name"] for p in record["players"]}
+    # Each round's players (a seat can change hands between rounds); the game's, for a round
+    # dealt before they were kept.
+    names_in = {r["number"]: {p["seat"]: p["name"] for p in r["players"] or record["players"]}
+                for r in record["rounds"]}
     round_view = view["round"]
     shown = record["rounds"][round_view["number"] - 1]
+    names = names_in[shown["number"]]
     playing = round_view["status"] == "playing" and view["status"] == "playing"
     seats = [{"seat": seat, "name": names[seat], "score": row["score"], "left": row["left"],
               "turn": playing and seat == round_view["turn"],
@@ -52,6 +56,6 @@ def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "next_url": f"{link}?step={min(step + 1, len(steps) - 1)}",
         "last_url": f"{link}?step={len(steps) - 1}",
         "table_url": table_links(table_id)["table"],
-        "lines": [(n, log_line(e, names)) for n, e in enumerate(record["moves"])
+        "lines": [(n, log_line(e, names_in[e["round"]])) for n, e in enumerate(record["moves"])
                   if abs(n - step) <= 5],
     })

@@ -9,7 +9,9 @@ from replayed import finished_game
 
 from games.models import Move as MoveRow
 from games.models import Table
-from games.service import lobby
+from games.rules import timeout_move
+from games.service import lobby, play
+from games.storage import reads
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +63,29 @@ def test_a_game_still_played_or_a_legacy_game_has_no_replay(ana, ben, table):
     Table.objects.filter(pk=table).update(secret="")  # as if made before commitments
     response = ana.get(f"/tables/{table}/replay")
     assert response.status_code == 409 and "cannot be replayed" in response.content.decode()
+
+
+def test_each_round_of_the_replay_names_who_held_the_seats_then(ana, make_person):
+    """Olga takes the bot's seat over after round 1: the replay calls seat 1 the bot in round 1
+    and Olga in round 2, where Ana concedes."""
+    olga = make_person("olga")
+    game = lobby.create_table(ana.user, {"players": 2, "scoring": "target", "target": 500})
+    table = game.table.pk
+    lobby.add_bot(table, ana.user, "easy")
+    lobby.start_game(table, ana.user)
+    lobby.swap_seat(table, olga.user, 1, to_bot=False, invite=game.table.invite)
+    while (state := reads.load(table).state).round_number == 1:
+        if state.turn == 0:
+            play.make_move(table, ana.user, timeout_move(state))
+        else:
+            play.play_bot_turns(table, reads.load(table).table.version)
+    play.concede(table, ana.user)
+    steps = MoveRow.objects.filter(table_id=table).count()
+    first = ana.get(f"/tables/{table}/replay?step=1").content.decode()
+    last = ana.get(f"/tables/{table}/replay?step={steps - 1}").content.decode()
+    bot = "Bot Blaise (Easy)"
+    table_part = [page.split("The log around this step")[0] for page in (first, last)]
+    assert bot in table_part[0] and "olga" not in table_part[0]
+    assert "olga" in table_part[1] and bot not in table_part[1]
+    # The log names each entry's seats as they were in its round.
+    assert f"{bot} played" in last and "ana conceded" in last and "olga wins" in last
