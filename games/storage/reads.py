@@ -60,6 +60,11 @@ _PREFERENCE = sql.Columns(Preference, "p")
 _PREFERENCE_OF_USER = Preference.user.field.remote_field
 
 
+# A table read while moves are saved is read again, at most this many times in all (then it is
+# shown as read: a later read catches up).
+READS_OF_A_MOVING_TABLE = 3
+
+
 def load(table_id: int, *, lock: bool = False) -> Game:
     """The table, its seats and its current round, in two queries. With `lock`, the table row
     stays locked until the transaction ends: every writer takes this lock first, so changes to
@@ -90,18 +95,28 @@ def load_table(table_id: int, *, lock: bool = False) -> Table:
 
 def load_game(table: Table, *, with_round: bool = True) -> Game:
     """The seats of `table` with their users and, unless `with_round` is off or nothing is
-    dealt yet, the current round, its hands and the engine's state."""
-    round_id = table.current_round_id if with_round else None
-    if sql.prepared():
-        seats, hands, round_row = _seats_and_round(table, round_id)
-    else:
-        seats = list(Seat.objects.filter(table_id=table.pk).order_by("number")
-                     .select_related("user", "user__notification_preference"))
-        hands = (list(Hand.objects.filter(round_id=round_id).select_related("round")
-                      .order_by("seat")) if round_id is not None else [])
-        round_row = hands[0].round if hands else None
-        for hand in hands:  # one round object, as the prepared path gives
-            Hand.round.field.set_cached_value(hand, round_row)
+    dealt yet, the current round, its hands and the engine's state.
+
+    The table row was read by an earlier statement: a move saved in between would leave its
+    version (which a move sent back must name) older than the round read now. So the version is
+    read again with the seats and the round, and everything is read anew if it moved on."""
+    for _ in range(READS_OF_A_MOVING_TABLE):
+        round_id = table.current_round_id if with_round else None
+        if sql.prepared():
+            seats, hands, round_row, version = _seats_and_round(table, round_id)
+        else:
+            seats = list(Seat.objects.filter(table_id=table.pk).order_by("number")
+                         .select_related("user", "user__notification_preference"))
+            hands = (list(Hand.objects.filter(round_id=round_id).select_related("round")
+                          .order_by("seat")) if round_id is not None else [])
+            round_row = hands[0].round if hands else None
+            for hand in hands:  # one round object, as the prepared path gives
+                Hand.round.field.set_cached_value(hand, round_row)
+            version = (Table.objects.filter(pk=table.pk).values_list("version", flat=True)
+                       .first() if round_id is not None else table.version)
+        if version in (table.version, None):  # (None: the table is gone meanwhile)
+            break
+        table = load_table(table.pk)
     for seat in seats:
         Seat.table.field.set_cached_value(seat, table)
     game = Game(table, seats)
@@ -114,7 +129,8 @@ def load_game(table: Table, *, with_round: bool = True) -> Game:
 
 def _seats_and_round(table: Table, round_id: int | None):
     """One query: one row per seat, its user, the user's preference and, when `round_id` is
-    given, the seat's hand with the round beside it (the round is read from the first row)."""
+    given, the seat's hand with the round beside it (the round is read from the first row),
+    and the table's version as this statement sees it (None without seats)."""
     columns = f"{_SEAT.sql}, {_USER.sql}, {_PREFERENCE.sql}"
     joins = f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = s.user_id "
     if round_id is not None:
@@ -123,7 +139,8 @@ def _seats_and_round(table: Table, round_id: int | None):
                   f"AND h.seat = s.number "
                   f"LEFT OUTER JOIN {sql.table(Round)} r ON r.id = h.round_id ")
     rows = sql.fetch(
-        f"SELECT {columns} FROM {sql.table(Seat)} s "
+        f"SELECT {columns}, t.version FROM {sql.table(Seat)} s "
+        f"JOIN {sql.table(Table)} t ON t.id = s.table_id "
         f"LEFT OUTER JOIN {sql.table(_USER.model)} u ON u.id = s.user_id {joins}"
         f"WHERE s.table_id = %s ORDER BY s.number",
         [table.pk] if round_id is None else [round_id, table.pk])
@@ -143,7 +160,7 @@ def _seats_and_round(table: Table, round_id: int | None):
                 round_row = _ROUND.build(row, at_hand + _HAND.width)
             Hand.round.field.set_cached_value(hand, round_row)
             hands.append(hand)
-    return seats, hands, round_row
+    return seats, hands, round_row, rows[0][-1] if rows else None
 
 
 _TOKEN = sql.Columns(ApiToken, "k")

@@ -52,6 +52,22 @@ def played(make_player, make_table, host):
     return table
 
 
+def test_a_move_saved_between_the_two_reads_of_a_table_is_read_whole(played):
+    """The table row is read first, the seats and the round by a later statement: a move saved
+    in between would leave the version a move must name behind the round shown ("your turn",
+    then "someone moved first"). The table is read again, so both agree."""
+    from games.rules import timeout_move
+    from games.service import play
+
+    table = load_table(played)
+    game = load(played)
+    user = game.seats[game.state.turn].user
+    play.make_move(played, user, timeout_move(game.state))  # saved between the two reads
+    torn = load_game(table)
+    assert torn.table.version == table.version + 1 == Table.objects.get(pk=played).version
+    assert torn.state == load(played).state
+
+
 def test_loading_a_table_reads_what_the_orm_reads(played):
     game = load(played)
     assert fields_of(game.table) == fields_of(Table.objects.get(pk=played))

@@ -158,24 +158,25 @@ class Visitor:
         """Does what a player would on their turn: a color for a Wild when asked (the color
         of most of the hand), else the first playable card, else take the penalty, draw, or
         keep the drawn card. Says what it did."""
-        table = table or self.table()
+        button, said = self.turn_button(table or self.table())
+        self.click_and_wait(button)
+        return said
+
+    def turn_button(self, table: dict):
+        """The button `take_turn` clicks, and what clicking it does."""
         page = self.page
         if table["colors"]:
             best = max(table["colors"], key=lambda color: table["hand"].count(color))
-            button = page.locator(f".chooser button[name=color][value={best}]").first
-            self.click_and_wait(button)
-            return f"chose {best}"
+            return page.locator(f".chooser button[name=color][value={best}]").first, \
+                f"chose {best}"
         if table["targets"]:
-            self.click_and_wait(page.locator(".chooser button[name=target]").first)
-            return "chose a player"
+            return page.locator(".chooser button[name=target]").first, "chose a player"
         if table["playable"]:
             card = table["playable"][0]
-            self.click_and_wait(page.locator(f".hand button.card[value='{card}']").first)
-            return f"played {card}"
+            return page.locator(f".hand button.card[value='{card}']").first, f"played {card}"
         for words in ("Take the", "Draw a card", "Keep it", "Pass"):
             if any(button.startswith(words) for button in table["buttons"]):
-                self.click_and_wait(page.locator(".actions button", has_text=words).first)
-                return words.lower()
+                return page.locator(".actions button", has_text=words).first, words.lower()
         raise AssertionError(f"{self.name} has nothing to do on their turn: {table}")
 
     # ---- recording what reaches the browser

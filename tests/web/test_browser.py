@@ -10,8 +10,10 @@ Select them with `-m browser`, leave them out with `-m "not browser"`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import time
 
 import pytest
 from browser import (
@@ -30,6 +32,7 @@ from django.core import mail
 from playwright.sync_api import expect, sync_playwright
 from rigged import deck_order
 
+from games.models import Move as MoveRow
 from games.models import Table
 from games.rules import CLASSIC
 from games.storage.reads import load
@@ -271,6 +274,41 @@ def test_an_answer_older_than_the_table_shown_never_takes_its_place(ana_at_a_tab
     page.unroute(live)
 
 
+def test_a_fetch_under_way_when_ana_moves_never_hides_her_moves_answer(
+        ana_at_a_table_with_a_bot):
+    """A fetch of the table that left before Ana's move (asked for by an event) is called off
+    when she moves: its answer, the table before her move, would otherwise replace the part her
+    move's answer was for, and her page would show her card still in her hand."""
+    ana, table = ana_at_a_table_with_a_bot
+    page = ana.page
+    page.route(re.compile(r"/events"), lambda route: route.abort())  # no stream: nothing heals
+    page.reload()
+    before = page.evaluate("fetch(document.querySelector('#live').getAttribute('hx-get')"
+                           ".split('?')[0]).then(answer => answer.text())")
+    shown = int(page.locator("#live").get_attribute("data-version"))
+    held: dict = {}
+    page.route(re.compile(r"/live(\?|$)"), lambda route: held.setdefault("fetch", route))
+    page.route(re.compile(r"/move$"), lambda route: held.setdefault("move", route))
+    page.evaluate("htmx.trigger(document.querySelector('#live'), 'wildcards:changed')")
+    wait_for(page, lambda: "fetch" in held)
+    page.locator(".hand button.card, .actions button.primary").first.click()
+    wait_for(page, lambda: "move" in held)
+    with contextlib.suppress(Exception):  # called off by the page already: nothing to answer
+        held["fetch"].fulfill(status=200, content_type="text/html", body=before)
+    with page.expect_response(re.compile(r"/move$")):
+        held["move"].continue_()
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    assert int(page.locator("#live").get_attribute("data-version")) > shown
+
+
+def wait_for(page, condition, seconds: float = 10) -> None:
+    """Lets the page run (its requests, the routes' handlers) until `condition()` holds."""
+    stop = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < stop, "waited in vain"
+        page.wait_for_timeout(20)
+
+
 def test_the_other_seats_cards_never_reach_the_browser(ana):
     """Every HTML answer about the table that Ana's browser gets, through the start and a few
     turns, names none of the bot's cards, neither as a form value nor in words. Each answer is
@@ -285,7 +323,7 @@ def test_the_other_seats_cards_never_reach_the_browser(ana):
         codes = CLASSIC.codes
         hers = {codes[card] for card in game.state.hands[0]}
         secret = ({codes[card] for card in game.state.hands[1]} - hers
-                  - {codes[card] for card in game.state.discard or []})
+                  - {codes[card] for card in game.state.discard or []} - _turned_back(table))
         secrets += len(secret)
         for url, body in ana.responses[checked:]:
             if not re.search(r"/tables/\d+", url):
@@ -305,6 +343,13 @@ def test_the_other_seats_cards_never_reach_the_browser(ana):
             ana.poll()
     assert secrets, "the bot never held a card that Ana might not see: nothing was checked"
     assert checked >= 5, [url for url, _ in ana.responses]
+
+
+def _turned_back(table: int) -> set[str]:
+    """Starters that went back into the draw pile (a Wild Draw 4 never starts): the log names
+    them to everyone, whoever draws them later."""
+    return {event["card"] for deal in MoveRow.objects.filter(table_id=table, action="deal")
+            for event in deal.events if event["kind"] == "starter-returned"}
 
 
 def test_a_forgotten_password_is_reset_through_the_email_it_sends(visitor, live_server,

@@ -4,11 +4,17 @@ the page polling."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser import TIMEOUT_MS, Visitor
 from live_asgi import asgi_server  # noqa: F401  (the site under uvicorn)
 from playwright.sync_api import expect
-from test_browser import chromium  # noqa: F401  (the module's browser)
+from test_browser import (
+    chromium,  # noqa: F401  (the module's browser)
+    started_against_a_bot,
+    wait_for,
+)
 
 from games.models import Table
 
@@ -60,3 +66,42 @@ def test_two_players_at_a_real_time_table_see_each_others_moves_within_a_second(
     finally:
         ana.close()
         ben.close()
+
+
+def test_news_that_came_while_ana_moved_shows_once_her_move_is_answered(
+        chromium, asgi_server):  # noqa: F811
+    """The bot answers Ana's move at once; the events of both moves come while her move's
+    answer is on its way, and the fetches they ask for wait behind it. Her page does not stop
+    at her own move: it fetches what the events announced once her answer is drawn."""
+    ana = Visitor(chromium, asgi_server, "ana").has_an_account()
+    try:
+        table = started_against_a_bot(ana)
+        page = ana.page
+        streaming(ana)
+        held: dict = {}
+
+        def send_and_hold(route) -> None:
+            answer = route.fetch()  # the move is made now
+            if "Your turn" in answer.text():  # a Wild's color or a drawn card still to play
+                route.fulfill(response=answer)
+            else:  # the move that ends her turn: its answer waits here
+                held["answer"], held["route"] = answer, route
+
+        page.route(re.compile(r"/move$"), send_and_hold)
+        while "route" not in held:
+            ana._mark_live()
+            ana.turn_button(ana.table())[0].click()
+            wait_for(page, lambda: "route" in held or page.evaluate(
+                "!document.querySelector('#live').dataset.old"
+                " && !document.querySelector('.htmx-request')"))
+        answered = int(re.search(r'data-version="(\d+)"', held["answer"].text())[1])
+        wait_for(page, lambda: Table.objects.get(pk=table).version > answered)  # the bot's
+        page.wait_for_timeout(500)  # the events of both moves reach the page
+        held["route"].fulfill(response=held["answer"])
+        page.wait_for_function(
+            "version => Number(document.querySelector('#live').dataset.version) >= version"
+            " && !document.querySelector('.htmx-request')",
+            arg=Table.objects.get(pk=table).version)
+        assert ana.my_turn() or ana.round_over()
+    finally:
+        ana.close()

@@ -4,19 +4,27 @@
 (function () {
   "use strict";
   const live = document.getElementById("live");
+  // The newest version an event announced. A fetch it asked for is dropped if the live part is
+  // replaced before the fetch leaves (by one's own move's answer, which aborts a fetch under
+  // way: the move forms' hx-sync): once the part is drawn anew, it is fetched again if behind.
+  let announced = live ? Number(live.dataset.version) : 0;
   if (live && window.EventSource && live.dataset.events) {
     const source = new EventSource(live.dataset.events + "?since=" + live.dataset.version);
     source.addEventListener("open", function () { window.wildcardsStreaming = true; });
     source.addEventListener("error", function () { window.wildcardsStreaming = false; });
     const changed = function (event) {
+      announced = Math.max(announced, Number(event.lastEventId) || 0);
       const now = document.getElementById("live");
       if (now && event.lastEventId !== now.dataset.version) htmx.trigger(now, "wildcards:changed");
     };
     ["state", "reset", "gone"].forEach(function (name) { source.addEventListener(name, changed); });
   }
+  document.addEventListener("htmx:afterSettle", function () {
+    const now = document.getElementById("live");
+    if (now && Number(now.dataset.version) < announced) htmx.trigger(now, "wildcards:changed");
+  });
 
-  // An answer older than what the page shows is dropped: an event's fetch or a poll overtaken
-  // by one's own move would otherwise put the table back as it was before that move.
+  // An answer older than the part it would replace is dropped: the page never goes back.
   document.addEventListener("htmx:beforeSwap", function (event) {
     const now = document.getElementById("live");
     if (!now || event.detail.target !== now) return;
