@@ -113,14 +113,16 @@ OFFER_OUR_WILD_DRAW4 = False  # --our-wild-draw4
 # What the translation did, by seat kind ("rlcard", "ours"); cleared for each pairing.
 counts: dict[str, Counter] = {RLCARD: Counter(), "ours": Counter()}
 DECISIONS = "decisions"
-WITHHELD = "Wild Draw 4 withheld"
+WITHHELD = "Wild Draw 4 withheld"  # legal for us, not for RLCard: not offered (the default)
+OFFERED = "Wild Draw 4 offered (our rules only)"  # the same, offered (--our-wild-draw4)
 REFUSED_WD4 = "Wild Draw 4 played that RLCard refuses"
 DRAWN_KEPT = "drawn card played that RLCard keeps"
 DRAWN_WILD = "drawn Wild card played"
 STARTER = "Wild starter's color at random"
 PASSED = "draw turned into pass"
 REFUSED = "refused by our rules"
-TALLIES = (DECISIONS, WITHHELD, REFUSED_WD4, DRAWN_KEPT, DRAWN_WILD, STARTER, PASSED, REFUSED)
+TALLIES = [DECISIONS, WITHHELD, OFFERED, REFUSED_WD4, DRAWN_KEPT, DRAWN_WILD, STARTER, PASSED,
+           REFUSED]
 
 
 def rl_card(code: str, wild_color: str = "r") -> UnoCard:
@@ -200,9 +202,9 @@ def agent_move(view: dict, rng) -> Move | None:
         legal = rl_legal(view, hand)
         ours = {(move.card, move.color) for move in moves}
         if ("wild-draw4", "red") in ours and not any("wild_draw_4" in a for a in legal):
-            tally[WITHHELD] += 1
             if OFFER_OUR_WILD_DRAW4:
                 legal = [*legal, *WILD_DRAW_4]
+            tally[OFFERED if OFFER_OUR_WILD_DRAW4 else WITHHELD] += 1
         offered = {our_move(action, you["actions"]) for action in legal}
         missing = {move for move in moves if move.action == PLAY} - offered
         if any(move.card != "wild-draw4" for move in missing):
@@ -269,6 +271,7 @@ def main() -> None:
                         help="print the running count every this many games")
     args = parser.parse_args()
     OFFER_OUR_WILD_DRAW4 = args.our_wild_draw4
+    TALLIES.remove(WITHHELD if OFFER_OUR_WILD_DRAW4 else OFFERED)
     arena.choose_move = choose
     arena.apply = refereed_apply
     options = Options()
