@@ -10,48 +10,56 @@ outside the repository, and puts the repository on sys.path for the rules engine
 Our engine is the referee (`games.rules.bots.arena`, as in bench/bots.py), under our classic
 rules with no house rule. RLCard's `UNORuleAgentV1` plays a seat through `eval_step`, given
 that seat's view (`view_for`, never the game's state) translated into the state RLCard's
-environment gives it, and its action is translated back into one of our moves:
-- `raw_obs`: `hand` (our hand in its order, red, yellow, green, blue, Wild cards last; a card
-  `flame-7` is RLCard's `r-7`, `sun-draw2` is `y-draw_2`, ...), `target` (the top card, a Wild
-  with the color in play: `b-wild`), `played_cards` (the discard pile), `num_cards`,
-  `num_players`, `current_player` (seat numbers) and `legal_actions`; `obs` and `legal_actions`
-  (ids) encoded by RLCard's own functions; `raw_legal_actions` as RLCard's environment gives it.
-- The legal actions are RLCard's: computed by RLCard's own `UnoRound.get_legal_actions` on the
-  translated hand and target, copies listed once per card as RLCard lists them (so its random
-  choice weighs a card held twice double). They are always legal under our rules too. Our rules
-  allow one play more: a Wild Draw 4 may be played whenever no card of the color in play is
-  held, while RLCard lists it only when nothing else is playable (a plain Wild or a card
-  matching by number or action withholds it). The agent is not offered it (printed: "Wild Draw
-  4 withheld"); with --our-wild-draw4 it is offered, and the agent, which plays a Wild Draw 4
-  whenever one is listed, plays it.
-- A Wild in the hand has no color for us; RLCard's deck prints each of its four Wild cards and
-  four Wild Draw 4 with a color (`r-wild`, `g-wild`, ...). The k-th of each in our hand is
-  shown with the k-th color of RLCard's order r, g, b, y. The agent reads that color only when
-  its hand holds nothing but Wild cards, to name a Wild Draw 4's color.
-- A draw: RLCard's `draw` (listed only when nothing is playable, as in our rules) is our
-  `draw`, or our `pass` when nothing is left to draw (printed: "draw turned into pass").
-- The card drawn: in our rules, if it is playable it must be played at once, and the referee
-  asks the seat for that play; RLCard plays it by itself only when it is a Wild, a Wild Draw 4
-  or of the target's color (a Wild with a random color, a Wild Draw 4 without its penalty),
-  and keeps any other. The agent is asked with that card's play as its only legal action(s)
-  (for a Wild, the four colors: its rule picks one at random, as RLCard would; for a Wild Draw
-  4, the color it holds most of). Printed, for RLCard's seats and for ours: drawn cards played
-  that RLCard would have kept (matching by number or action only), drawn Wild cards and Wild
-  Draw 4 played (which RLCard would have played with a random color, a Wild Draw 4 without its
-  penalty), drawn Wild Draw 4 kept because the color in play is held (RLCard plays them).
-- A Wild starter: our rules have the first player choose its color; RLCard chooses it at random
-  (`flip_top_card`), which the agent's seat does here, with numpy's random.
-- A proposal our rules refuse would be replaced by a random legal move and printed ("refused");
-  by the above it does not happen.
-The rest of RLCard's rules (a Draw 2 starter that does not cost the first player the turn, a
-Reverse between two players that does not act as a Skip) are not played: the referee plays
-ours; the agent does not look at them (it reads only its hand and its legal actions).
-Printed too: our bots' Wild Draw 4 plays that RLCard's rules would refuse.
+environment gives it (`UnoEnv._extract_state`), and its action is translated back into one of
+our moves. The translation, and where RLCard's rules differ from ours:
+- `raw_obs`: `hand` (our hand in its order: red, yellow, green, blue, Wild cards last; `flame-7`
+  is RLCard's `r-7`, `sun-draw2` is `y-draw_2`, ...), `target` (the top card; a Wild with the
+  color in play: `b-wild`), `played_cards` (the discard pile; a Wild under the top as `r-wild`),
+  `num_cards`, `num_players`, `current_player` (our seat numbers) and `legal_actions`; `obs`
+  and the ids of `legal_actions` by RLCard's own encoders; `raw_legal_actions`; an empty
+  `action_record`. The agent reads only `hand` and `raw_legal_actions`.
+- The legal actions are RLCard's, by RLCard's own `UnoRound.get_legal_actions` on the translated
+  hand and target: a card once per copy held (its random choice weighs a card held twice
+  double), a Wild as its four colors. Every one of them is legal under our rules too. Ours allow
+  one play more: a Wild Draw 4 whenever no card of the color in play is held, while RLCard lists
+  it only when nothing else is playable (a plain Wild, or a card matching by number or action,
+  withholds it). By default the agent is not offered it (printed: "Wild Draw 4 withheld");
+  with --our-wild-draw4 it is (printed: "Wild Draw 4 offered"), and the agent, which plays a
+  listed Wild Draw 4 before anything else, plays it.
+- A Wild has no color in our hand; RLCard's deck prints each of its four Wild cards and four
+  Wild Draw 4 with a color. The k-th of each in our hand is shown with the k-th color of
+  RLCard's order r, g, b, y. The agent reads those colors only when its hand holds nothing but
+  Wild cards (to name a Wild Draw 4's color). When two colors are held equally often, it names
+  the one met first in the hand: in our order, red before yellow, green and blue (in RLCard, the
+  order the cards came in).
+- A draw: RLCard's `draw` (listed only when nothing is playable, as in our rules) is our `draw`,
+  or our `pass` when nothing is left to draw (printed: "draw turned into pass").
+- The card drawn: under our rules it is played at once if it is playable, the seat choosing a
+  Wild's color, and kept otherwise; under RLCard's it is played by itself when it is a Wild, a
+  Wild Draw 4 or of the target's color (a Wild with a random color, a Wild Draw 4 without its
+  penalty), and kept otherwise, also when it matches by number or action. Ours are played: the
+  agent is asked with that card's play as its only legal action (a Wild: its four colors, of
+  which its rule picks one at random, as RLCard does; a Wild Draw 4: the color it holds most
+  of). Printed, for the agent's seats and for ours: "drawn card played that RLCard keeps" (it
+  matched by number or action only) and "drawn Wild card played" (a Wild or a Wild Draw 4,
+  which RLCard plays with a random color, a Wild Draw 4 without the penalty). A drawn Wild
+  Draw 4 is never kept under our rules: a seat draws holding no card of the color in play.
+- A Wild starter: our rules have the first player choose its color; RLCard draws it at random
+  (`UnoRound.flip_top_card`), which the agent's seat does here with numpy's random (printed:
+  "Wild starter's color at random").
+- A move the agent proposes that our rules refuse would be replaced by a random legal move and
+  printed ("refused by our rules"); by the above it does not happen.
+- Our bots play our rules: printed, "Wild Draw 4 played that RLCard refuses" (at the agent's
+  seats too with --our-wild-draw4).
+RLCard's other differences are not played, the referee playing ours, and the agent does not
+look at them (it reads its hand and its legal actions only): a Draw 2 starter does not cost its
+first player the turn there, and a Reverse between two players does not act as a Skip.
 
 Seats as in bench/bots.py: four players with one seat of our level against three agents, and
 one agent against three of our level (`--alone`: the lone seat goes round the table), and two
-players in alternate seats; with --duplicate the same deal is played in every seating. Game n
-deals seed n (n // players, n // 2 with --duplicate); numpy's random, which the agent uses, is
+players in alternate seats; with --duplicate the same deal is played in every seating (game n
+deals seed n, with --duplicate seed n // players at a table with a lone seat, n // 2 at two
+players: make --games and --start multiples of 4). numpy's random, which the agent uses, is
 seeded with n before game n: the same command prints the same figures, and a long run splits
 into processes with --start. Prints each level's share of the games won, with a 95 % interval.
 
@@ -83,7 +91,9 @@ except ImportError:
     print("RLCard is not installed here, and it is no dependency of the project: run this script "
           "in a virtualenv of its own,\n"
           "  python3 -m venv /work/rlvenv && /work/rlvenv/bin/pip install rlcard numpy\n"
-          "  /work/rlvenv/bin/python bench/rlcard_reference.py", file=sys.stderr)
+          "  /work/rlvenv/bin/python bench/rlcard_reference.py\n"
+          "(bench/engine.py's .venv-anchor, if it has numpy and rlcard, does as well)",
+          file=sys.stderr)
     sys.exit(2)
 
 from bots import deal_seed, interval, seating  # noqa: E402  (bench/bots.py)
