@@ -5,7 +5,7 @@ RLCard is never a dependency of the project: this script runs under a virtualenv
 outside the repository, and puts the repository on sys.path for the rules engine (pure Python):
 
   python3 -m venv /work/rlvenv && /work/rlvenv/bin/pip install rlcard numpy
-  nice -n 19 /work/rlvenv/bin/python bench/rlcard_reference.py --games 4000 --duplicate
+  nice -n 19 /work/rlvenv/bin/python bench/rlcard_reference.py --duplicate   # in the repository
 
 Our engine is the referee (`games.rules.bots.arena`, as in bench/bots.py), under our classic
 rules with no house rule. RLCard's `UNORuleAgentV1` plays a seat through `eval_step`, given
