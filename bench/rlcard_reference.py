@@ -24,7 +24,7 @@ our moves. The translation, and where RLCard's rules differ from ours:
   one play more: a Wild Draw 4 whenever no card of the color in play is held, while RLCard lists
   it only when nothing else is playable (a plain Wild, or a card matching by number or action,
   withholds it). By default the agent is not offered it (printed: "Wild Draw 4 withheld");
-  with --our-wild-draw4 it is (printed: "Wild Draw 4 offered"), and the agent, which plays a
+  with --our-wild-draw4 it is ("Wild Draw 4 offered (our rules only)"), and the agent, which plays a
   listed Wild Draw 4 before anything else, plays it.
 - A Wild has no color in our hand; RLCard's deck prints each of its four Wild cards and four
   Wild Draw 4 with a color. The k-th of each in our hand is shown with the k-th color of
