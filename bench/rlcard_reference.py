@@ -14,13 +14,16 @@ environment gives it (`UnoEnv._extract_state`), and its action is translated bac
 our moves. The translation, and where RLCard's rules differ from ours:
 - `raw_obs`: `hand` (our hand in its order: red, yellow, green, blue, Wild cards last; `flame-7`
   is RLCard's `r-7`, `sun-draw2` is `y-draw_2`, ...), `target` (the top card; a Wild with the
-  color in play: `b-wild`), `played_cards` (the discard pile; a Wild under the top as `r-wild`),
-  `num_cards`, `num_players`, `current_player` (our seat numbers) and `legal_actions`; `obs`
-  and the ids of `legal_actions` by RLCard's own encoders; `raw_legal_actions`; an empty
-  `action_record`. The agent reads only `hand` and `raw_legal_actions`.
+  color in play, `b-wild`, where RLCard's shows the color printed on the card: a card's string
+  is fixed when its deck is made, the color chosen goes on the card), `played_cards` (the
+  discard pile; a Wild under the top as `r-wild`), `num_cards`, `num_players`,
+  `current_player` (our seat numbers) and `legal_actions`; `obs` and the ids of
+  `legal_actions` by RLCard's own encoders; `raw_legal_actions`; an empty `action_record`. The
+  agent reads only `hand` and `raw_legal_actions`.
 - The legal actions are RLCard's, by RLCard's own `UnoRound.get_legal_actions` on the translated
   hand and target: a card once per copy held (its random choice weighs a card held twice
-  double), a Wild as its four colors. Every one of them is legal under our rules too. Ours allow
+  double), a Wild as its four colors (--check N compares them with RLCard's at every step of N
+  of its own games). Every one of them is legal under our rules too. Ours allow
   one play more: a Wild Draw 4 whenever no card of the color in play is held, while RLCard lists
   it only when nothing else is playable (a plain Wild, or a card matching by number or action,
   withholds it). By default the agent is not offered it (printed: "Wild Draw 4 withheld");
@@ -66,6 +69,7 @@ into processes with --start. Prints each level's share of the games won, with a 
 Usage:
   /work/rlvenv/bin/python bench/rlcard_reference.py [--levels easy,normal,hard] [--games 400]
       [--players 4 2] [--duplicate] [--start 0] [--rollouts N] [--our-wild-draw4] [--progress 0]
+      [--check GAMES]   (--check 300 --games 0: the check alone)
 """
 
 from __future__ import annotations
@@ -85,6 +89,7 @@ try:
     import numpy as np
     import rlcard.models
     from rlcard.games.uno.card import UnoCard
+    from rlcard.games.uno.game import UnoGame
     from rlcard.games.uno.round import UnoRound
     from rlcard.games.uno.utils import ACTION_SPACE, WILD, WILD_DRAW_4, encode_hand, encode_target
 except ImportError:
@@ -102,7 +107,7 @@ from games.rules import Options  # noqa: E402
 from games.rules.bots import LEVELS, arena  # noqa: E402
 from games.rules.bots import choose_move as our_choose  # noqa: E402
 from games.rules.bots.seen import moves_of, seen_from  # noqa: E402
-from games.rules.cards import COLORS, SYMBOLS  # noqa: E402
+from games.rules.cards import CLASSIC, COLORS, SYMBOLS  # noqa: E402
 from games.rules.moves import CHOOSE, DRAW, PASS, PLAY, Move  # noqa: E402
 from games.rules.state import NONE  # noqa: E402
 from games.rules.views import view_for  # noqa: E402
@@ -230,6 +235,36 @@ def agent_move(view: dict, rng) -> Move | None:
     return move
 
 
+def check_translation(games: int) -> None:
+    """Play `games` of RLCard's own four-player games (its rule agent at every seat) and compare,
+    at every step, RLCard's legal actions with `rl_legal` on the position written as our view."""
+    game = UnoGame(num_players=4)
+    game.np_random = np.random.RandomState(0)
+    np.random.seed(0)
+    ours_of = {rl: code for code in CLASSIC.codes for rl in
+               ([f"{c}-{WILDS[code]}" for c in RL_COLORS] if code in WILDS
+                else [rl_card(code).str])}
+    steps = differ = 0
+    for _ in range(games):
+        state, _ = game.init_game()
+        while not game.is_over():
+            # The chosen color of a Wild on top is on the card, not in its string (fixed when
+            # RLCard's deck is made): RLCard's `target` shows the color printed on it.
+            view = {"round": {"top": ours_of[state["target"]],
+                              "color": COLOR[game.round.target.color]}}
+            mine = rl_legal(view, rl_hand([ours_of[card] for card in state["hand"]]))
+            steps += 1
+            differ += Counter(mine) != Counter(state["legal_actions"])
+            action, _ = AGENT.eval_step({"raw_legal_actions": state["legal_actions"],
+                                         "raw_obs": state})
+            try:
+                state, _ = game.step(action)
+            except IndexError:  # RLCard's piles both empty (its engine's edge case)
+                break
+    print(f"translation checked on {games} of RLCard's games: {steps} positions, {differ} with "
+          f"other legal actions than RLCard's")
+
+
 def choose(level, view, rng, **kwargs):
     """The referee asks through here: RLCard's seats to the agent, ours to our bots."""
     if level == RLCARD:
@@ -279,7 +314,13 @@ def main() -> None:
                         help="offer the agent a Wild Draw 4 whenever our rules allow it")
     parser.add_argument("--progress", type=int, default=0,
                         help="print the running count every this many games")
+    parser.add_argument("--check", type=int, default=0, metavar="GAMES",
+                        help="first compare the legal actions with RLCard's on its own games")
     args = parser.parse_args()
+    if args.check:
+        check_translation(args.check)
+        if not args.games:
+            return
     OFFER_OUR_WILD_DRAW4 = args.our_wild_draw4
     TALLIES.remove(WITHHELD if OFFER_OUR_WILD_DRAW4 else OFFERED)
     arena.choose_move = choose
