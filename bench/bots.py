@@ -88,14 +88,8 @@ def main() -> None:
         won: Counter = Counter()
         started = time.perf_counter()
         for game in range(args.start, args.start + args.games):
-            if args.alone:  # the lone seat goes round the table
-                levels = [b] * args.players
-                levels[game % args.players] = a
-            else:
-                half = args.players // 2
-                levels = [a, b] * half if game % 2 == 0 else [b, a] * half
-            # Duplicate: the same deal for every seating of the round above.
-            seed = game // (args.players if args.alone else 2) if args.duplicate else game
+            levels = seating(game, a, b, args.players, args.alone)
+            seed = deal_seed(game, args.players, args.alone, args.duplicate)
             state = arena.play_game(levels, options, seed=seed, rollouts=args.rollouts)
             if state.winner is not None:
                 won[levels[state.winner]] += 1
@@ -104,9 +98,7 @@ def main() -> None:
                 print(f"  after {game + 1 - args.start} games: {a} {won[a]}, {b} {won[b]} "
                       f"({a}: {len(used)} decisions, {1000 * sum(used) / len(used):.1f} ms of "
                       f"CPU on average, {1000 * max(used):.0f} ms at most)", flush=True)
-        decided = won[a] + won[b]
-        share = won[a] / decided if decided else 0.0
-        margin = 1.96 * math.sqrt(share * (1 - share) / decided) if decided else 0.0
+        share, margin = interval(won[a], won[a] + won[b])
         print(f"{a} vs {b}: {a} won {won[a]}, {b} won {won[b]} "
               f"({100 * share:.1f} % ± {100 * margin:.1f} for {a}; "
               f"{time.perf_counter() - started:.0f} s)")
@@ -117,6 +109,33 @@ def main() -> None:
                   f"at most ({1000 * max(used):.0f} ms of CPU), {len(spent)} decisions; CPU "
                   f"p50 {1000 * percentile(used, 50):.1f} ms, p99 "
                   f"{1000 * percentile(used, 99):.1f} ms")
+
+
+def seating(game: int, a: str, b: str, players: int, alone: bool) -> list[str]:
+    """The level of each seat in game `game`: with `alone`, one seat of `a` (at seat `game %
+    players`, so it goes round the table) and every other of `b`; else `a` and `b` alternating,
+    `a` first in even games (A B A B), `b` first in odd ones (B A B A)."""
+    if alone:
+        levels = [b] * players
+        levels[game % players] = a
+        return levels
+    half = players // 2
+    return [a, b] * half if game % 2 == 0 else [b, a] * half
+
+
+def deal_seed(game: int, players: int, alone: bool, duplicate: bool) -> int:
+    """The seed of game `game`'s deal: the game's number, or with `duplicate` the same deal for
+    every seating of `seating` (game // players with `alone`, game // 2 without)."""
+    return game // (players if alone else 2) if duplicate else game
+
+
+def interval(wins: int, decided: int) -> tuple[float, float]:
+    """The share of `decided` games won and the half-width of its 95 % interval (normal
+    approximation); (0, 0) when no game was decided."""
+    if not decided:
+        return 0.0, 0.0
+    share = wins / decided
+    return share, 1.96 * math.sqrt(share * (1 - share) / decided)
 
 
 def percentile(values: list[float], p: float) -> float:
