@@ -163,10 +163,15 @@ def test_normal_aims_a_draw_2_at_the_leader_close_to_going_out():
     assert ask("normal", state, 0) == Move("play", "flame-draw2")
 
 
-def test_normal_sheds_high_cards_when_someone_is_close_to_going_out():
-    state = position([["flame-1", "flame-9", "sun-8"], ["leaf-1", "leaf-2"], FIVE],
-                     "flame-5", turn=0, direction="counterclockwise")
+def test_normal_sheds_high_cards_when_someone_is_close_to_going_out_playing_to_a_target():
+    hands = [["flame-1", "flame-9", "sun-8"], ["leaf-1", "leaf-2"], FIVE]
+    state = position(hands, "flame-5", turn=0, direction="counterclockwise",
+                     options=Options(scoring="target"))
     assert ask("normal", state, 0) == Move("play", "flame-9")
+    # In a single round only going out first wins: the points make no difference.
+    state = position(hands, "flame-5", turn=0, direction="counterclockwise")
+    seen = seen_from(view_for(state, 0))
+    assert score_play(seen, Move("play", "flame-9")) == score_play(seen, Move("play", "flame-1"))
 
 
 def test_normal_swaps_with_the_smallest_hand_under_seven_zero():

@@ -7,7 +7,8 @@
   longest); go on in a color it holds many of, and among those, one the others are likely to
   lack (few of its cards unseen: the rest are in its hand or on the discard pile); play a card
   few others can answer by kind (a 0, or a 5 whose fellows are out), so the color it leaves
-  is likely to stay; shed high-value cards when someone is close to going out; aim
+  is likely to stay; playing to a target score, shed high-value cards when someone is close to
+  going out (in a single round it does not: going out first is all that wins it); aim
   Skip, Draw 2, Wild Draw 4 and Reverse at the leader when the leader is next and close to
   going out; under 7-0 swap with the smallest hand, and pass hands on when the hand coming in
   is smaller than its own.
@@ -19,6 +20,7 @@ import random
 
 from ..cards import COLOR_INDEX, COLORS, DRAW2, NO_COLOR, REVERSE, SKIP, WILD_DRAW4, Deck
 from ..moves import CALL, CATCH, CHOOSE, PLAY, Move
+from ..options import TARGET
 from .seen import Seen
 
 CLOSE = 2  # a seat with this many cards or fewer is close to going out
@@ -26,7 +28,9 @@ CLOSE = 2  # a seat with this many cards or fewer is close to going out
 HELD = 6.0  # per card kept of the color left in play
 SCARCE = 0.5  # per card of that color it cannot see: the fewer, the likelier the others lack it
 ANSWERS = 1.0  # per unseen card of the same kind in another color: a way to leave its color
-SHED_CALM, SHED_DANGER = 0.0, 1.0  # per point of the card: only when someone is close
+# Per point of the card, only when someone is close and only playing to a target score, where
+# the points a round's winner collects count; in a single round, shedding them cost wins.
+SHED = 1.0
 KEEP_WILD, KEEP_WILD_DRAW4 = 55.0, 70.0  # the cost of playing a Wild while other cards play
 
 
@@ -113,8 +117,9 @@ def score_play(seen: Seen, move: Move, unseen: list[int] | None = None) -> float
     if unseen is None:
         unseen = unseen_counts(deck, seen.hand, seen.discard)
     lead = leader(seen)
-    danger = seen.cards[lead] <= CLOSE
-    score = points * (SHED_DANGER if danger else SHED_CALM)
+    score = 0.0
+    if seen.cards[lead] <= CLOSE and seen.options.scoring == TARGET:
+        score += SHED * points
     colored = deck.colors[card] != NO_COLOR
     color = deck.colors[card] if colored else COLOR_INDEX.get(move.color)
     if color is not None:  # (All Wild: no color to follow)

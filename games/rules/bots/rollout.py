@@ -16,6 +16,7 @@ import random
 from ..cards import COLOR_INDEX, DRAW2, NO_COLOR, REVERSE, SKIP, WILD_DRAW4, Deck
 from ..engine import Rules
 from ..moves import CHOOSE, PLAY, Move
+from ..options import TARGET
 from ..state import GameState
 from .normal import (
     ANSWERS,
@@ -24,8 +25,7 @@ from .normal import (
     KEEP_WILD,
     KEEP_WILD_DRAW4,
     SCARCE,
-    SHED_CALM,
-    SHED_DANGER,
+    SHED,
 )
 
 EPSILON = 0.1  # the share of moves played at random, so that rollouts do not all run alike
@@ -91,7 +91,7 @@ def greedy(state: GameState, seat: int, moves: list[Move], deck: Deck,
             lead = other
         other = state.next_seat(other)
     lead_cards = len(hands[lead])
-    shed = SHED_DANGER if lead_cards <= CLOSE else SHED_CALM
+    shed = SHED if lead_cards <= CLOSE and state.options.scoring == TARGET else 0.0
     aim = nxt == lead and lead_cards <= CLOSE + 1
     two = aim and state.players - sum(state.left) == 2
     penalty = state.penalty
