@@ -88,6 +88,7 @@ run 'ana $API/tables/$T/state'
 run "curl -s -o /dev/null -w '%{http_code}\n' -H \"Authorization: Token \$ANA\" \"\$API/tables/\$T/state?since=9\""
 run "curl -s -o /dev/null -w '%{http_code}\n' -H \"Authorization: Token \$ANA\" \"\$API/tables/\$T/state?since=8\""
 run "ana -X POST \$API/tables/\$T/moves -d '{\"action\": \"play\", \"card\": \"flame-2\", \"expected_version\": 9}'"
+run "ana -X POST \$API/tables/\$T/moves -d '{\"action\": \"draw\", \"expected_version\": 9}'"
 run "ana -X POST \$API/tables/\$T/moves -d '{\"action\": \"play\", \"card\": \"sun-8\", \"expected_version\": 8}'"
 run "ana -X POST \$API/tables/\$T/moves -H 'Idempotency-Key: 6f1d2c3e-ana-1' -d '{\"action\": \"play\", \"card\": \"sun-8\", \"expected_version\": 9}'"
 run "ana -X POST \$API/tables/\$T/moves -H 'Idempotency-Key: 6f1d2c3e-ana-1' -d '{\"action\": \"play\", \"card\": \"sun-8\", \"expected_version\": 9}'"
