@@ -4,6 +4,8 @@ tests/web/screenshots/replay.png."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser import screenshot_path
 from django.contrib.auth import get_user_model
@@ -22,7 +24,8 @@ def test_a_player_steps_through_a_finished_game_move_by_move(visitor):  # noqa: 
     page.goto("/")
     page.get_by_role("link", name="replay").first.click()
     expect(page.locator("#step")).to_have_text("0")
-    expect(page.locator("#what")).to_contain_text("A new round is dealt")
+    # (case aside: a Wild Draw 4 turned up first goes back, and the sentence starts with it)
+    expect(page.locator("#what")).to_contain_text(re.compile("a new round is dealt", re.I))
     seen = [page.locator("#what").inner_text()]
     for step in (1, 2, 3):
         page.get_by_role("link", name="Next ▶").click()

@@ -28,10 +28,11 @@ def step_of(html: str) -> int:
 def test_the_replay_starts_at_the_deal_and_steps_with_plain_links(ana, table):
     page = ana.get(f"/tables/{table}/replay").content.decode()
     assert step_of(page) == 0
-    assert "A new round is dealt" in page
+    assert "a new round is dealt" in page.lower()  # (after a Wild Draw 4 sent back, if any)
     assert f'href="/tables/{table}/replay?step=1" rel="next"' in page
     page = ana.get(f"/tables/{table}/replay?step=1").content.decode()
-    assert step_of(page) == 1 and "A new round is dealt" not in page.split('id="what"')[1][:200]
+    what = page.split('id="what"')[1][:200].lower()
+    assert step_of(page) == 1 and "a new round is dealt" not in what
     entries = MoveRow.objects.filter(table_id=table).count()
     page = ana.get(f"/tables/{table}/replay?step=99999").content.decode()
     assert step_of(page) == entries - 1 and "Final ranking" in page
