@@ -5,8 +5,8 @@ one account's password: after WILDCARDS_LOGIN_FAILURES failed attempts for a use
 WILDCARDS_LOGIN_WINDOW_MINUTES, whatever their addresses, further attempts for that username
 are refused until the oldest failure leaves the window (so the rightful owner is kept out for a
 window at most, never for good). The API's token request and the web log-in form both go
-through `log_in`; the pages that ask for the password again (change of address, closing the
-account) through `check_password`, which counts in the same window.
+through `log_in`; the pages that ask for the password again (change of password or address,
+closing the account) through `check_password`, which counts in the same window.
 
 The failures are a sorted set of attempt times in Redis, as in `wildcards.throttling`: an
 attempt takes its place in the window before the password is checked, in one atomic round
@@ -57,8 +57,8 @@ def log_in(request, username: str, password: str):
 
 def check_password(user, password: str) -> bool:
     """Whether `password` is `user`'s, counted as a log-in attempt (raises TooManyFailures the
-    same way): a page asking for the password again, to change the address or close the
-    account, is no way round the limit for someone holding a stolen session."""
+    same way): a page asking for the password again (to change it or the address, to close
+    the account) is no way round the limit for someone holding a stolen session."""
     return bool(_attempt(user.get_username(), lambda: user.check_password(password)))
 
 

@@ -20,7 +20,7 @@ from games.rules.replay import called_with
 from games.storage import reads
 from games.storage import records as stored
 from games.storage.reads import Game, NoSuchTable
-from games.storage.state import engine_seed, fairness_of, options_of
+from games.storage.state import engine_seed, fairness_of, options_of, players_of
 
 from .errors import GameError, no_such_table
 from .shown import iso
@@ -68,8 +68,7 @@ def build_record(game: Game) -> dict:
              for e in stored.whole_log(table)]
     return {
         "format": FORMAT, "version": VERSION, "table": table.pk, "deck": table.deck,
-        "players": [{"seat": s.number, "name": s.name, "bot": s.bot_level if s.is_bot else None}
-                    for s in game.seats[:game.state.players]],
+        "players": players_of(game.seats, game.state),
         "options": options_of(table).to_dict(), "mode": table.mode, "fairness": fairness,
         "deck_order": table.deck_order, "rounds": rounds, "moves": moves,
         "result": result_of(game.state), "final": public_view(game.state),

@@ -75,6 +75,13 @@ ROUND_CHANGES = (
 )
 
 
+def players_of(seats: list[Seat], state: GameState) -> list[dict]:
+    """Who holds each seat dealt in, as a record shows it: its name, and its level if a bot
+    plays it."""
+    return [{"seat": s.number, "name": s.name, "bot": s.bot_level if s.is_bot else None}
+            for s in seats[:state.players]]
+
+
 def round_fields(state: GameState) -> dict:
     """The round row's fields that the engine's state decides."""
     codes = rules_for(state).deck.codes

@@ -27,6 +27,7 @@ from .state import (
     fairness_of,
     hand_cards,
     last_round_json,
+    players_of,
     round_fields,
     seat_results,
 )
@@ -110,12 +111,6 @@ def deal(game: Game, state: GameState, deadline_at: datetime | None,
         for seat in range(state.players))
     game.round = game.table.current_round = round_row
     game.state = state
-
-
-def players_of(seats: Sequence[Seat], state: GameState) -> list[dict]:
-    """Who holds each seat dealt in: its name, and its level if a bot plays it."""
-    return [{"seat": s.number, "name": s.name, "bot": s.bot_level if s.is_bot else None}
-            for s in seats[:state.players]]
 
 
 def log_first_deal(game: Game, events: list[Event], now: datetime) -> None:
