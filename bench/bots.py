@@ -74,6 +74,9 @@ def main() -> None:
     arena.choose_move = timed_choose  # the referee asks through the clock
     for setting in filter(None, args.set.split(",")):
         name, value = setting.split("=")
+        if name == "ROLLOUTS":  # a default argument of `choose_move`, bound when it was defined
+            args.rollouts = int(float(value))
+            continue
         setattr(hard, name, type(getattr(hard, name))(float(value)))
     print(f"{args.games} games a pairing (seeds {args.start} to {args.start + args.games - 1}), "
           f"{args.players} players, rules: "

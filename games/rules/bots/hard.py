@@ -9,11 +9,13 @@ hand; to a target score, a round that does not end the game counts by its points
 candidates meet the same deal, and the policy draws no dice (reshuffles come from the dealt
 state's seed), so their results differ by the move alone (common random numbers). The
 candidates are halved by their results, stage by stage (successive halving), so that most
-rollouts go to the moves still in the running; the Normal bot's choice always stays, and it
-is played unless another move did better by more than `SURE` standard errors of the paired
-differences. The budget is a number of rollouts and of moves played in them (both
-reproducible: `ROLLOUTS`, `MOST_STEPS`), and optionally a time limit read from a clock the
-caller passes (the engine has no clock).
+rollouts go to the moves still in the running; the best of them is then checked against the
+Normal bot's choice on fresh deals (`CHECK`, the share of the budget kept for it), and played
+only if it did better there by more than `SURE` standard errors of the paired differences:
+judged on the deals that picked it, the best of several moves beats the rule of thumb by luck
+more often than not (docs/benchmarks.md, "Hard's check on fresh deals"). The budget is a
+number of rollouts and of moves played in them (both reproducible: `ROLLOUTS`, `MOST_STEPS`),
+and optionally a time limit read from a clock the caller passes (the engine has no clock).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ MOST_STEPS = 12_000  # moves played in all the rollouts of a decision, at most: 
 MOST_CANDIDATES = 10
 DEPTH = 400  # moves played out at most (then the hand sizes stand for the outcome)
 SURE = 0.5  # standard errors by which a move must beat the Normal bot's choice
+CHECK = 0.5  # the share of the budget kept for checking the search's best on fresh deals
 HALVING = True  # successive halving of the candidates, rather than every one on every deal
 EPSILON = 0.0  # the rollout policy's share of moves at random (0: none, and no dice needed)
 
@@ -47,9 +50,9 @@ def hard_move(seen: Seen, moves: list[Move], rng: random.Random, rollouts: int =
     """The best move for `seen`'s seat, or None when it does better not to jump in.
 
     The search starts from the Normal bot's choice and leaves it only for a move whose results,
-    deal for deal, beat it by more than a part of their noise (`SURE` standard errors): a few
-    dozen rollouts cannot tell close moves apart, and a coin toss between them would play
-    worse than the rule of thumb."""
+    deal for deal on deals the search did not choose it by, beat it by more than a part of
+    their noise (`SURE` standard errors): a few dozen rollouts cannot tell close moves apart,
+    and a coin toss between them would play worse than the rule of thumb."""
     usual = normal_move(seen, moves, random.Random(rng.getrandbits(32)))
     if usual.action in (CALL, CATCH):
         return usual  # the last-card call, and a catch, are always worth it (normal_move)
@@ -72,42 +75,48 @@ def hard_move(seen: Seen, moves: list[Move], rng: random.Random, rollouts: int =
     deck = seen.deck
     rules = rules_for(deck.name)
     pool = unseen(seen)
-    alive = list(range(len(candidates)))
-    rounds = (len(candidates) - 1).bit_length() if HALVING else 1
-    budget = rollouts / rounds
     spent = [0]  # moves played in rollouts so far
 
-    def spent_all() -> bool:
-        return spent[0] >= MOST_STEPS or out_of_time()
+    def spent_all(steps: float) -> bool:
+        return spent[0] >= steps or out_of_time()
 
-    for stage in range(rounds):
-        for _ in range(max(2, int(budget // len(alive)))):
-            base = sample_state(seen, rng, pool)
-            dice = rng.getrandbits(32)
-            for i in alive:
-                results[i].append(play_out(base.copy(), seen.seat, candidates[i],
-                                           random.Random(dice) if EPSILON else None, deck,
-                                           rules, None, spent))
-            if spent_all():
+    def play(i: int, base: GameState, dice: int) -> float:
+        return play_out(base.copy(), seen.seat, candidates[i],
+                        random.Random(dice) if EPSILON else None, deck, rules, None, spent)
+
+    # The search: which move looks best. With one move besides the Normal bot's choice there is
+    # nothing to pick, and the whole budget goes to the check below.
+    alive = list(range(len(candidates)))
+    challenger = next(i for i in alive if i != base_index)
+    if len(candidates) > 2:
+        rounds = (len(candidates) - 1).bit_length() if HALVING else 1
+        budget = rollouts * (1 - CHECK) / rounds
+        for stage in range(rounds):
+            for _ in range(max(2, int(budget // len(alive)))):
+                base, dice = sample_state(seen, rng, pool), rng.getrandbits(32)
+                for i in alive:
+                    results[i].append(play(i, base, dice))
+                if spent_all(MOST_STEPS * (1 - CHECK)):
+                    break
+            # The better half goes on (and the Normal bot's choice): they met the same deals.
+            ranked = sorted(alive, key=lambda i: -sum(results[i]))
+            if stage == rounds - 1 or spent_all(MOST_STEPS * (1 - CHECK)):
+                challenger = next(i for i in ranked if i != base_index)
                 break
-        if stage == rounds - 1 or spent_all():
-            break
-        # Keep the better half (and the Normal bot's choice): they all met the same deals.
-        ranked = sorted(alive, key=lambda i: -sum(results[i]))
-        alive = ranked[:(len(alive) + 1) // 2]
-        if base_index not in alive:
-            alive.append(base_index)
-    best, best_margin = base_index, 0.0
-    basis = results[base_index]
-    for i in alive:
-        paired = [value - basis[k] for k, value in enumerate(results[i])]
-        n = len(paired)
-        mean = sum(paired) / n
-        spread = (sum((d - mean) ** 2 for d in paired) / max(1, n - 1)) ** 0.5
-        margin = mean - SURE * spread / n ** 0.5
-        if margin > best_margin:
-            best, best_margin = i, margin
-    return candidates[best]
+            alive = ranked[:(len(alive) + 1) // 2]
+            if base_index not in alive:
+                alive.append(base_index)
+    # The check, on deals of its own: the best of many moves on the same deals beats the
+    # Normal bot's choice on them by luck alone more often than not (the winner's curse).
+    paired: list[float] = []
+    deals = (rollouts if len(candidates) == 2 else rollouts * CHECK) / 2  # two rollouts a deal
+    while len(paired) < 2 or not (len(paired) >= deals or spent_all(MOST_STEPS)):
+        base, dice = sample_state(seen, rng, pool), rng.getrandbits(32)
+        paired.append(play(challenger, base, dice) - play(base_index, base, dice))
+    n = len(paired)
+    mean = sum(paired) / n
+    spread = (sum((d - mean) ** 2 for d in paired) / (n - 1)) ** 0.5
+    return candidates[challenger] if mean - SURE * spread / n ** 0.5 > 0 else usual
 
 
 def candidates_of(seen: Seen, moves: list[Move]) -> list[Move]:
