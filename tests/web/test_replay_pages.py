@@ -88,5 +88,7 @@ def test_each_round_of_the_replay_names_who_held_the_seats_then(ana, make_person
     table_part = [page.split("The log around this step")[0] for page in (first, last)]
     assert bot in table_part[0] and "olga" not in table_part[0]
     assert "olga" in table_part[1] and bot not in table_part[1]
-    # The log names each entry's seats as they were in its round.
-    assert f"{bot} played" in last and "ana conceded" in last and "olga wins" in last
+    # The log names each entry's seats as they were in its round (what the bot did last in
+    # round 1 depends on the deal: a play, a draw, a penalty taken, a skip...).
+    assert re.search(rf"{re.escape(bot)} (played|drew|took|passed|is skipped|won)", last)
+    assert "ana conceded" in last and "olga wins" in last
