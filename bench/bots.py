@@ -56,6 +56,7 @@ def main() -> None:
                         help="the Hard bot's rollouts a decision (default: its own default)")
     parser.add_argument("--pairs", default="hard:normal,normal:easy")
     parser.add_argument("--rules", default="", help="house rules on, comma separated")
+    parser.add_argument("--deck", default="classic", help="classic or all-wild")
     parser.add_argument("--start", type=int, default=0,
                         help="the first game's seed, to split a long run between processes")
     parser.add_argument("--alone", action="store_true",
@@ -79,7 +80,7 @@ def main() -> None:
             continue
         setattr(hard, name, type(getattr(hard, name))(float(value)))
     print(f"{args.games} games a pairing (seeds {args.start} to {args.start + args.games - 1}), "
-          f"{args.players} players, rules: "
+          f"{args.players} players, {args.deck} deck, rules: "
           f"{args.rules or 'none'}, Hard rollouts: {args.rollouts or 'default'}"
           f"{', one seat of the first level' if args.alone else ''}"
           f"{', duplicate deals' if args.duplicate else ''}"
@@ -89,11 +90,15 @@ def main() -> None:
         timings.clear()
         cpu.clear()
         won: Counter = Counter()
+        lengths: list[int] = []  # moves a game: every bot's decisions
         started = time.perf_counter()
         for game in range(args.start, args.start + args.games):
             levels = seating(game, a, b, args.players, args.alone)
             seed = deal_seed(game, args.players, args.alone, args.duplicate)
-            state = arena.play_game(levels, options, seed=seed, rollouts=args.rollouts)
+            before = sum(len(spent) for spent in timings.values())
+            state = arena.play_game(levels, options, seed=seed, rollouts=args.rollouts,
+                                    deck=args.deck)
+            lengths.append(sum(len(spent) for spent in timings.values()) - before)
             if state.winner is not None:
                 won[levels[state.winner]] += 1
             if args.progress and (game + 1 - args.start) % args.progress == 0:
@@ -105,6 +110,9 @@ def main() -> None:
         print(f"{a} vs {b}: {a} won {won[a]}, {b} won {won[b]} "
               f"({100 * share:.1f} % ± {100 * margin:.1f} for {a}; "
               f"{time.perf_counter() - started:.0f} s)")
+        print(f"  moves a game (the bots' decisions): median {percentile(lengths, 50):.0f}, "
+              f"p99 {percentile(lengths, 99):.0f}, most {max(lengths)}; over 1,000: "
+              f"{sum(n > 1000 for n in lengths)} games")
         for level in (a, b):
             spent, used = timings[level], cpu[level]
             print(f"  {level}: {1000 * sum(spent) / len(spent):.1f} ms a decision on average "

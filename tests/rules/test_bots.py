@@ -125,6 +125,21 @@ def test_every_level_makes_a_legal_move_in_random_positions(spec):
         state = apply(state, state.turn, rng.choice(legal_moves(state, state.turn))).state
 
 
+def test_easy_plays_whenever_a_card_plays_even_where_it_may_draw_instead():
+    """All Wild lets a player draw, or keep the card drawn, although a card plays; Easy bots
+    that did so at random made some rounds run past a thousand moves. Easy picks among its
+    plays then, at random; with nothing else to do it passes."""
+    hand = ["wild", "wild-skip", "wild-draw2", "wild-reverse"]
+    state = position([hand, ["wild"] * 3], "wild", deck="all-wild")
+    assert "draw" in view_for(state, 0)["you"]["actions"]
+    chosen = {ask("easy", state, 0, seed=seed) for seed in range(60)}
+    assert {move.action for move in chosen} == {"play"}
+    assert {move.card for move in chosen} == set(hand)
+    kept = position([hand, ["wild"] * 3], "wild", deck="all-wild", drawn="wild")
+    assert "pass" in view_for(kept, 0)["you"]["actions"]
+    assert {ask("easy", kept, 0, seed=seed).action for seed in range(30)} == {"play"}
+
+
 def test_a_seat_with_nothing_to_do_gets_no_move():
     state = position([["flame-1", "sun-2"], ["leaf-3"]], "flame-9", turn=0)
     assert all(ask(level, state, 1) is None for level in LEVELS)

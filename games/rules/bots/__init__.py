@@ -6,7 +6,8 @@ The input is the seat's view (`view_for`) and, if wanted, the current round's pu
 as that seat may read it (`log_entry_for`); never the game's state. The output is one legal
 move, or None when a seat that may jump in chooses not to. A level changes only how well the
 bot chooses:
-- Easy: a move chosen uniformly at random (a Wild's color and a 7's target with it).
+- Easy: a move chosen uniformly at random (a Wild's color and a 7's target with it); where it
+  may draw instead of playing (All Wild), a play.
 - Normal: a rule of thumb (`normal.py`).
 - Hard: Monte Carlo search over the cards it cannot see (`hard.py`).
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..moves import Move
+from ..moves import DRAW, PASS, PLAY, Move
 from .hard import ROLLOUTS, hard_move
 from .normal import normal_move
 from .seen import Seen, moves_of, seen_from
@@ -46,9 +47,17 @@ def choose_move(level: str, view: dict, rng: random.Random, *, history: list[dic
 
 
 def easy_move(seen: Seen, moves: list[Move], rng: random.Random) -> Move | None:
-    """Any legal move, uniformly; out of turn, jumping in or not is one more choice."""
+    """Any legal move, uniformly; out of turn, jumping in or not is one more choice.
+
+    Where a player may draw, or keep a card drawn, although a card plays (All Wild), it plays:
+    Easy bots drawing at random made the slowest rounds four times as long, and with stacking
+    one game in 25 ran past a thousand moves, for the person at the table too
+    (docs/benchmarks.md, "Easy at an All Wild table"). With the classic deck nothing changes:
+    there, a player who can play may not draw."""
     if seen.seat != seen.turn:
         return rng.choice([*moves, None])
+    if any(move.action == PLAY for move in moves):
+        moves = [move for move in moves if move.action not in (DRAW, PASS)]
     return rng.choice(moves)
 
 

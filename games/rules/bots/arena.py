@@ -21,9 +21,9 @@ MOST_MOVES = 3000
 
 
 def play_game(levels: list[str], options: Options | None = None, seed: int = 0,
-              rollouts: int | None = None) -> GameState:
+              rollouts: int | None = None, deck: str = "classic") -> GameState:
     """One game between bots of `levels` (seat by seat); returns the finished state."""
-    state = new_game(len(levels), options, seed=seed).state
+    state = new_game(len(levels), options, seed=seed, deck=deck).state
     dice = [random.Random(f"{seed}:{seat}") for seat in range(len(levels))]
     extra = {} if rollouts is None else {"rollouts": rollouts}
     log: list[dict] = []
