@@ -77,11 +77,14 @@ def test_a_worker_killed_in_the_middle_of_the_bots_turns_does_not_stall_the_tabl
         workers = [first]
         try:
             wait_for("the first worker is ready", lambda: first.says("ready"))
-            table_id = lobby.create_table(host, {"players": 4, "mode": "turn"}).table.pk
+            # Played to a score: a single round can be short enough for the task to end in
+            # half a second; rounds to 200 points outlast it.
+            table_id = lobby.create_table(host, {"players": 4, "mode": "turn",
+                                                 "scoring": "target", "target": 200}).table.pk
             for _ in range(3):
                 lobby.add_bot(table_id, host, "hard")
             lobby.start_game(table_id, host)
-            # The host leaves: three Hard bots play the round out, in one task, for seconds.
+            # The host leaves: three Hard bots play on, 200 moves a task, for seconds.
             play.concede(table_id, host)
             left_at = version(table_id)
             wait_for("the worker takes the bots' task",
