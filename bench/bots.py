@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 from games.rules import Options  # noqa: E402
 from games.rules.bots import arena, hard  # noqa: E402
 from games.rules.bots import choose_move as plain_choose  # noqa: E402
+from games.rules.decks import DECKS  # noqa: E402
 
 timings: dict[str, list[float]] = defaultdict(list)
 cpu: dict[str, list[float]] = defaultdict(list)
@@ -56,7 +57,7 @@ def main() -> None:
                         help="the Hard bot's rollouts a decision (default: its own default)")
     parser.add_argument("--pairs", default="hard:normal,normal:easy")
     parser.add_argument("--rules", default="", help="house rules on, comma separated")
-    parser.add_argument("--deck", default="classic", help="classic or all-wild")
+    parser.add_argument("--deck", default="classic", choices=sorted(DECKS))
     parser.add_argument("--start", type=int, default=0,
                         help="the first game's seed, to split a long run between processes")
     parser.add_argument("--alone", action="store_true",

@@ -249,7 +249,7 @@ def test_hard_stops_the_last_card_of_a_two_player_game():
 def test_hard_keeps_the_normal_choice_when_the_moves_only_differ_by_luck(monkeypatch):
     """Rollouts whose results are noise, the same whatever the move (seven moves: four red
     cards and three 9s): judged on the deals that picked it, the best of them beat the Normal
-    bot's choice in 57 positions of 100 (the winner's curse); checked on deals of its own, it
+    bot's choice in 111 positions of 200 (the winner's curse); checked on deals of its own, it
     does only as often as a lead of half a standard error comes by chance, about 3 in 10."""
     from games.rules.bots import hard
 
