@@ -238,6 +238,8 @@ class Move(models.Model):
         BOT = "bot"
         TIMER = "timer"
         DEALER = "dealer"  # a round's deal (action `deal`)
+        ORDER = "order"  # a standing order of the seat's player
+        EMAIL = "email"  # taken from a link in an email
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
     version = models.PositiveIntegerField()  # the table's version after the move

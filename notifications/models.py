@@ -25,6 +25,17 @@ class Preference(models.Model):
     reminder_emails = models.BooleanField(default=True)
     game_over_emails = models.BooleanField(default=True)
     unsubscribed_all = models.BooleanField(default=False)
+    # The "your turn" emails gathered into one email a day instead of one each.
+    daily_digest = models.BooleanField(default=False)
+    # The person's time zone (an IANA name): pages and emails show times in it, and quiet
+    # hours are read in it.
+    time_zone = models.CharField(max_length=64, default="UTC")
+    # No email between these local times (both set, or neither); the end may be before the
+    # start (22:00-08:00 spans midnight).
+    quiet_hours_start = models.TimeField(null=True, blank=True)
+    quiet_hours_end = models.TimeField(null=True, blank=True)
+    # Tables whose emails the person has muted (ids).
+    muted_tables = models.JSONField(default=list, blank=True)
     updated_at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:
@@ -36,6 +47,9 @@ class Notice(models.Model):
         REMINDER = "reminder"
         YOUR_TURN = "your-turn"
         GAME_OVER = "game-over"
+        GAME_START = "game-start"
+        INVITATION = "invitation"
+        DIGEST = "digest"  # the day's "your turn" emails in one
 
     class Status(models.TextChoices):
         PENDING = "pending"  # written, not yet tried
@@ -50,7 +64,9 @@ class Notice(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices"
     )
-    table = models.ForeignKey("games.Table", on_delete=models.CASCADE, related_name="notices")
+    # None for an email about several tables (the daily digest).
+    table = models.ForeignKey("games.Table", null=True, blank=True, on_delete=models.CASCADE,
+                              related_name="notices")
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     # What makes the notice one of a kind: "reminder:<table>:<round>:<turn>:<user>", ...
     dedupe_key = models.CharField(max_length=200, unique=True)
@@ -60,13 +76,16 @@ class Notice(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)
+    # Not to be sent before this time (a turn's grace for a player who may be at the table,
+    # the end of quiet hours).
+    due_at = models.DateTimeField(default=timezone.now)
     claimed_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [
             # The safety-net sweep reads only the rows still waiting to go.
-            models.Index(fields=["created_at"], name="notice_unsent",
+            models.Index(fields=["due_at"], name="notice_unsent",
                          condition=Q(status__in=["pending", "sending", "failed"])),
         ]
 
