@@ -10,18 +10,33 @@ from rest_framework.views import APIView
 from wildcards.api_schema import INVALID, PARSE_ERROR, TOO_LARGE, UNAUTHENTICATED, error
 from wildcards.api_serializers import StrictSerializer, TrueFalseField
 
-from .preferences import preferences_json, update_preferences
+from .preferences import BadPreference, preferences_json, update_preferences
+
+TIME = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"
 
 
 class PreferencesSerializer(serializers.Serializer):
     turn_emails = serializers.BooleanField(
-        help_text="An email when a turn comes to you at a turn-by-turn table.")
+        help_text="An email when a turn comes to you at a turn-by-turn table and you are not "
+                  "there, once until you come back.")
     reminder_emails = serializers.BooleanField(
         help_text="An email halfway through your turn at a turn-by-turn table.")
     game_over_emails = serializers.BooleanField(
         help_text="An email with the final ranking when a game you played ends.")
     unsubscribed_all = serializers.BooleanField(
-        help_text="No email at all, whatever the other three say.")
+        help_text="No email at all, whatever the others say.")
+    daily_digest = serializers.BooleanField(
+        help_text="One email a day listing the tables waiting on you, instead of a "
+                  "\"your turn\" email each.")
+    time_zone = serializers.CharField(
+        help_text="Your time zone, an IANA name (\"Europe/Paris\"): emails and pages show "
+                  "times in it, and quiet hours are read in it.")
+    quiet_hours_start = serializers.RegexField(
+        TIME, allow_null=True, help_text="No email from this local time (\"HH:MM\"), or null.")
+    quiet_hours_end = serializers.RegexField(
+        TIME, allow_null=True, help_text="... until this local time (\"HH:MM\"), or null.")
+    muted_tables = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Tables whose emails you have muted.")
 
 
 class PreferencesChangeSerializer(StrictSerializer):
@@ -29,11 +44,19 @@ class PreferencesChangeSerializer(StrictSerializer):
     reminder_emails = TrueFalseField(required=False)
     game_over_emails = TrueFalseField(required=False)
     unsubscribed_all = TrueFalseField(required=False)
+    daily_digest = TrueFalseField(required=False)
+    time_zone = serializers.CharField(required=False, max_length=64)
+    quiet_hours_start = serializers.CharField(required=False, allow_null=True, max_length=5)
+    quiet_hours_end = serializers.CharField(required=False, allow_null=True, max_length=5)
+    muted_tables = serializers.ListField(child=serializers.IntegerField(min_value=1),
+                                         required=False, max_length=1000)
 
 
 PREFERENCES = OpenApiResponse(PreferencesSerializer, "Your email preferences.", [
-    OpenApiExample("No reminders", {"turn_emails": True, "reminder_emails": False,
-                                    "game_over_emails": True, "unsubscribed_all": False})])
+    OpenApiExample("No reminders, not at night in Paris", {
+        "turn_emails": True, "reminder_emails": False, "game_over_emails": True,
+        "unsubscribed_all": False, "daily_digest": False, "time_zone": "Europe/Paris",
+        "quiet_hours_start": "22:00", "quiet_hours_end": "08:00", "muted_tables": []})])
 
 
 class PreferencesView(APIView):
@@ -46,7 +69,10 @@ class PreferencesView(APIView):
     @extend_schema(
         request=PreferencesChangeSerializer, summary="Change some of your email preferences",
         tags=["accounts"], operation_id="updateNotificationPreferences",
-        examples=[OpenApiExample("No reminders", {"reminder_emails": False}, request_only=True)],
+        examples=[OpenApiExample("No reminders", {"reminder_emails": False}, request_only=True),
+                  OpenApiExample("Not at night in Paris", {
+                      "time_zone": "Europe/Paris", "quiet_hours_start": "22:00",
+                      "quiet_hours_end": "08:00"}, request_only=True)],
         responses={200: PREFERENCES, 401: UNAUTHENTICATED,
                    400: error("Bad input: `code` says what, `fields` which field.", INVALID,
                               PARSE_ERROR),
@@ -54,4 +80,7 @@ class PreferencesView(APIView):
     def patch(self, request):
         serializer = PreferencesChangeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return Response(update_preferences(request.user, serializer.validated_data))
+        try:
+            return Response(update_preferences(request.user, serializer.validated_data))
+        except BadPreference as error:
+            raise serializers.ValidationError({error.field: [error.detail]}) from None

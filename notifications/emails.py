@@ -10,32 +10,43 @@ from datetime import datetime
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
+from django.utils import timezone
 
 from .models import Notice
-from .preferences import ALL, unsubscribe_url
+from .preferences import ALL, quiet_of, unsubscribe_url
+
+# The unsubscribe link of a kind that has no switch of its own switches off the one it obeys.
+UNSUBSCRIBE_SCOPE = {Notice.Kind.DIGEST: Notice.Kind.YOUR_TURN,
+                     Notice.Kind.GAME_START: Notice.Kind.YOUR_TURN}
 
 
 def table_url(table_id: int) -> str:
     return f"{settings.WILDCARDS_BASE_URL}/tables/{table_id}"
 
 
-def reminder(user, table_id: int, context: dict) -> EmailMultiAlternatives:
-    """Halfway through a turn-by-turn turn: when the turn runs out."""
+def reminder(user, table_id: int, context: dict, extra: dict) -> EmailMultiAlternatives:
+    """Halfway through a turn-by-turn turn: when the turn runs out, and the turn to play."""
     return _compose(Notice.Kind.REMINDER, user, table_id, {
+        **extra,
         "round": context.get("round"),
         "deadline": _datetime(context["deadline"]),
     })
 
 
-def your_turn(user, table_id: int, context: dict) -> EmailMultiAlternatives:
-    """A new turn has come to the user, with its deadline when the table has one."""
+def your_turn(user, table_id: int, context: dict, extra: dict,
+              others: list[dict] = ()) -> EmailMultiAlternatives:
+    """A new turn has come to the user (and maybe at other tables too, `others`: the games
+    app's context of each), with its deadline, what happened since and the turn to play."""
+    first = {**extra, "table_id": table_id, "table_url": table_url(table_id),
+             "deadline": _datetime(context.get("deadline"))}
+    tables = [first, *({**other, "table_url": table_url(other["table_id"]),
+                        "deadline": _datetime(other.get("deadline"))} for other in others)]
     return _compose(Notice.Kind.YOUR_TURN, user, table_id, {
-        "round": context.get("round"),
-        "deadline": _datetime(context.get("deadline")),
+        **first, "round": context.get("round"), "tables": tables,
     })
 
 
-def game_over(user, table_id: int, context: dict) -> EmailMultiAlternatives:
+def game_over(user, table_id: int, context: dict, extra: dict) -> EmailMultiAlternatives:
     """The game has ended: the final ranking, and where the user finished."""
     ranking = sorted(context.get("ranking", []), key=lambda row: (row["rank"], row["seat"]))
     you = next((row for row in ranking if row["seat"] == context.get("your_seat")), None)
@@ -46,15 +57,29 @@ def game_over(user, table_id: int, context: dict) -> EmailMultiAlternatives:
     })
 
 
+def digest(user, table_id: int | None, context: dict, extra: dict) -> EmailMultiAlternatives:
+    """The day's tables waiting on the user, in one email."""
+    tables = [{**row, "table_url": table_url(row["table"]),
+               "deadline": _datetime(row.get("deadline"))} for row in context["tables"]]
+    return _compose(Notice.Kind.DIGEST, user, None, {"tables": tables})
+
+
 BY_KIND = {
     Notice.Kind.REMINDER: reminder,
     Notice.Kind.YOUR_TURN: your_turn,
     Notice.Kind.GAME_OVER: game_over,
+    Notice.Kind.DIGEST: digest,
 }
 
 
-def message_for(notice: Notice) -> EmailMultiAlternatives:
-    return BY_KIND[notice.kind](notice.user, notice.table_id, notice.context)
+def message_for(notice: Notice, contexts: list[dict] = ()) -> EmailMultiAlternatives:
+    """The notice's email. `contexts`: what the games app adds at sending time, the notice's
+    own first, then (a "your turn" email only) those of the notices sent with it."""
+    contexts = list(contexts) or [{}]
+    compose = BY_KIND[notice.kind]
+    if notice.kind == Notice.Kind.YOUR_TURN:
+        return compose(notice.user, notice.table_id, notice.context, contexts[0], contexts[1:])
+    return compose(notice.user, notice.table_id, notice.context, contexts[0])
 
 
 def ordinal(number: int) -> str:
@@ -67,23 +92,28 @@ def _datetime(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
-def _compose(kind: str, user, table_id: int, extra: dict) -> EmailMultiAlternatives:
+def _compose(kind: str, user, table_id: int | None, extra: dict) -> EmailMultiAlternatives:
     stem = kind.replace("-", "_")
-    unsubscribe = unsubscribe_url(user.pk, kind)
+    unsubscribe = unsubscribe_url(user.pk, UNSUBSCRIBE_SCOPE.get(kind, kind))
     context = {
         "user": user,
         "table_id": table_id,
-        "table_url": table_url(table_id),
+        "table_url": table_url(table_id) if table_id is not None else settings.WILDCARDS_BASE_URL,
         "site_url": settings.WILDCARDS_BASE_URL,
         "unsubscribe_url": unsubscribe,
         "unsubscribe_all_url": unsubscribe_url(user.pk, ALL),
         **extra,
     }
-    # A subject is one line: template line breaks must not become header injection attempts.
-    subject = " ".join(render_to_string(f"notifications/{stem}_subject.txt", context).split())
+    # Every time in the email is the reader's, with its zone's abbreviation.
+    with timezone.override(quiet_of(user).zone):
+        # A subject is one line: template line breaks must not become header injection.
+        subject = " ".join(render_to_string(f"notifications/{stem}_subject.txt",
+                                            context).split())
+        body = render_to_string(f"notifications/{stem}.txt", context)
+        html = render_to_string(f"notifications/{stem}.html", context)
     message = EmailMultiAlternatives(
         subject=subject,
-        body=render_to_string(f"notifications/{stem}.txt", context),
+        body=body,
         to=[user.email],
         headers={
             "List-Unsubscribe": f"<{unsubscribe}>",
@@ -91,6 +121,5 @@ def _compose(kind: str, user, table_id: int, extra: dict) -> EmailMultiAlternati
             "Auto-Submitted": "auto-generated",  # RFC 3834: no vacation replies, please
         },
     )
-    message.attach_alternative(render_to_string(f"notifications/{stem}.html", context),
-                               "text/html")
+    message.attach_alternative(html, "text/html")
     return message

@@ -9,10 +9,9 @@ conditional update, so a row is sent once however many tasks, retries and sweeps
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 
 from django.conf import settings
-from django.core.mail import get_connection
 from django.core.mail.backends import console, dummy
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
@@ -21,9 +20,10 @@ from django.utils import timezone
 from wildcards import after_response
 from wildcards.celery import app
 
-from . import emails
-from .models import Notice
-from .preferences import wants
+from . import hooks
+from .models import Notice, Preference
+from .preferences import quiet_of, wants
+from .quiet_hours import Quiet
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +42,15 @@ DEFAULT_EMAIL_TIMEOUT = 30
 
 # Kinds that make sense only at turn-by-turn tables: a real-time turn lasts seconds.
 TURN_BY_TURN_ONLY = (Notice.Kind.REMINDER, Notice.Kind.YOUR_TURN)
+# Kinds held back for WILDCARDS_TURN_NOTICE_DELAY and sent only to a person who has not been at
+# the table since (the games app's check says so at sending time).
+HELD_BACK = (Notice.Kind.YOUR_TURN, Notice.Kind.GAME_START, Notice.Kind.GAME_OVER)
+# The daily digest goes at this local time, or when the person's quiet hours end.
+DIGEST_AT = time(8, 0)
+# A notice due within this time is handed to the broker with an ETA; one due later (the end of
+# someone's quiet hours) waits for the sweep: Redis would deliver a task held longer than its
+# visibility timeout (an hour) twice.
+ETA_LIMIT = timedelta(minutes=30)
 
 SENT, SKIPPED, NOT_CLAIMED = "sent", "skipped", "not-claimed"
 UNDELIVERED = "undelivered"
@@ -58,19 +67,34 @@ def turn_key(round_number: int, deadline_at: datetime) -> str:
     return f"{round_number}:{deadline_at.astimezone(UTC).strftime('%Y%m%dT%H%M%S.%fZ')}"
 
 
-def queue_notice(kind: str, user, table, dedupe_key: str, context: dict) -> Notice | None:
+def queue_notice(kind: str, user, table, dedupe_key: str, context: dict, *,
+                 due_at: datetime | None = None) -> Notice | None:
     """Write a notice to send after the current transaction commits. Returns the new row, or
-    None when nothing was written: the user does not want this kind of email (or has no
-    address), the table is a real-time one and the kind is for turn-by-turn tables, or a notice
-    with this key was queued before. `context` is what the email shows (JSON values only)."""
+    None when nothing was written: the user does not want this kind of email (or this table's),
+    or has no address, the table is a real-time one and the kind is for turn-by-turn tables, or
+    a notice with this key was queued before. `context` is what the email shows (JSON values
+    only).
+
+    A notice goes at `due_at` (default: now, and for the kinds HELD_BACK the turn notice delay
+    later, so that a player at the table gets none), moved past the user's quiet hours but for
+    a reminder, whose time the caller chose with them in mind."""
     if kind not in Notice.Kind.values:
         raise ValueError(f"unknown notice kind: {kind}")
     if kind in TURN_BY_TURN_ONLY and table.mode == table.Mode.REALTIME:
         return None
-    if not wants(user, kind):
+    if table is None and kind != Notice.Kind.DIGEST:
         return None
+    if not wants(user, kind, table.pk if table is not None else None):
+        return None
+    now = timezone.now()
+    if kind in HELD_BACK:
+        context = {"since": now.isoformat(), **context}
+        due_at = due_at or now + timedelta(seconds=settings.WILDCARDS_TURN_NOTICE_DELAY)
+    due_at = due_at or now
+    if kind != Notice.Kind.REMINDER:
+        due_at = quiet_of(user).allowed_from(due_at)
     notice = Notice(kind=kind, user=user, table=table, round_number=context.get("round"),
-                    dedupe_key=dedupe_key, context=context)
+                    dedupe_key=dedupe_key, context=context, due_at=due_at)
     # Queued before (by a transaction still open, too: the insert waits for it) means nothing
     # to do; the savepoint keeps the caller's transaction usable after the duplicate key.
     try:
@@ -78,13 +102,20 @@ def queue_notice(kind: str, user, table, dedupe_key: str, context: dict) -> Noti
             notice.save(force_insert=True)
     except IntegrityError:
         return None
-    notice_id = notice.pk
-    # After the response (the player need not wait for the broker); robust: a broker that is
-    # down must not turn a committed move into an error; the sweep (send_pending_notices)
-    # sends the row later.
-    transaction.on_commit(lambda: after_response.soon(lambda: _send_later(notice_id)),
-                          robust=True)
+    schedule(notice)
     return notice
+
+
+def schedule(notice: Notice) -> None:
+    """Ask for the notice's task once the transaction commits: now, or at its due time when
+    that is within ETA_LIMIT; a notice due later is sent by the sweep (`unsent`). After the
+    response (the player need not wait for the broker); robust: a broker that is down must not
+    turn a committed move into an error, the sweep sends the row later."""
+    notice_id, due_at = notice.pk, notice.due_at
+    if due_at - timezone.now() > ETA_LIMIT:
+        return
+    transaction.on_commit(lambda: after_response.soon(lambda: _send_later(notice_id, due_at)),
+                          robust=True)
 
 
 def queue_reminder(user, table, *, round_number: int, deadline_at: datetime) -> Notice | None:
@@ -120,92 +151,64 @@ def queue_game_over(table, ranking: list[dict], people: list[tuple]) -> list[Not
     return queued
 
 
-def _send_later(notice_id: int) -> None:
+def _send_later(notice_id: int, due_at: datetime | None = None) -> None:
     # By name: the tasks module imports this one.
-    app.tasks["notifications.tasks.send_notice"].delay(notice_id)
+    eta = due_at if due_at is not None and due_at > timezone.now() else None
+    app.tasks["notifications.tasks.send_notice"].apply_async((notice_id,), eta=eta)
 
 
-# ---------------------------------------------------------------------------- sending
-def claim(notice_id: int, now: datetime | None = None) -> Notice | None:
-    """Take the row for sending: it changes to 'sending' only if nobody else holds it, and the
-    caller goes ahead only if it did. Returns the row, or None when someone else has it (or it
-    is sent, skipped, or out of tries)."""
+def queue_digests(now: datetime | None = None) -> int:
+    """The daily digest of everyone who chose one and whose digest time has come today (08:00
+    their time, or the end of their quiet hours): the tables waiting on them, in one email, once
+    a day, and none on a day nothing waits. Returns how many were queued."""
     now = now or timezone.now()
-    claimable = Q(status__in=[Notice.Status.PENDING, Notice.Status.FAILED]) | Q(
-        status=Notice.Status.SENDING, claimed_at__lt=now - SENDING_TIMEOUT)
-    changed = Notice.objects.filter(claimable, pk=notice_id, attempts__lt=MAX_ATTEMPTS).update(
-        status=Notice.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1)
-    if changed != 1:
-        return None
-    return Notice.objects.select_related("user").get(pk=notice_id)
+    queued = 0
+    chosen = (Preference.objects.filter(daily_digest=True, unsubscribed_all=False,
+                                        turn_emails=True, user__is_active=True)
+              .exclude(user__email="").select_related("user"))
+    for preference in chosen:
+        quiet = Quiet.of(preference)
+        local = now.astimezone(quiet.zone)
+        at = quiet.end or DIGEST_AT
+        if local.time() < at or quiet.is_quiet(now):
+            continue
+        user = preference.user
+        user.notification_preference = preference
+        key = f"digest:{user.pk}:{local.date().isoformat()}"
+        if Notice.objects.filter(dedupe_key=key).exists():
+            continue
+        tables = [row for row in hooks.waiting_tables(user)
+                  if row["table"] not in preference.muted_tables]
+        if tables and queue_notice(Notice.Kind.DIGEST, user, None, key,
+                                   {"tables": tables}, due_at=now):
+            queued += 1
+    return queued
 
 
-def deliver(notice_id: int) -> str:
-    """Send one notice if it can be claimed: returns SENT, SKIPPED, UNDELIVERED (the backend
-    delivers nothing: development) or NOT_CLAIMED. A failure to send marks the row failed with
-    the error and raises, for the task to retry."""
-    notice = claim(notice_id)
-    if notice is None:
-        return NOT_CLAIMED
-    reason = _unwanted(notice)
-    if reason:
-        _finish(notice, Notice.Status.SKIPPED, last_error=reason)
-        return SKIPPED
-    try:
-        message = emails.message_for(notice)
-        timeout = getattr(settings, "EMAIL_TIMEOUT", None) or DEFAULT_EMAIL_TIMEOUT
-        message.connection = get_connection(timeout=timeout)
-        message.send()
-    except Exception as error:
-        _finish(notice, Notice.Status.FAILED, last_error=f"{type(error).__name__}: {error}")
-        log.warning("notice %s (attempt %s) was not sent: %s", notice.pk, notice.attempts, error)
-        raise
-    if isinstance(message.connection, NON_DELIVERING_BACKENDS):
-        backend = type(message.connection)
-        _finish(notice, Notice.Status.UNDELIVERED,
-                last_error=f"Not delivered: EMAIL_BACKEND is {backend.__module__}."
-                           f"{backend.__qualname__}, which sends no email.")
-        return UNDELIVERED
-    _finish(notice, Notice.Status.SENT, sent_at=timezone.now(), last_error="")
-    return SENT
+def turn_email_since(user_id: int, table_id: int, since: datetime | None, *,
+                     but: int | None = None) -> bool:
+    """Whether a "your turn" email of the table went to the user after `since` (None: ever);
+    `but` leaves one notice out."""
+    sent = Notice.objects.filter(user_id=user_id, table_id=table_id, kind=Notice.Kind.YOUR_TURN,
+                                 status__in=(Notice.Status.SENT, Notice.Status.UNDELIVERED))
+    if since is not None:
+        sent = sent.filter(claimed_at__gt=since)
+    return sent.exclude(pk=but).exists()
 
 
-def _unwanted(notice: Notice) -> str:
-    """Why the notice should not go out after all, or "" when it should."""
-    if not wants(notice.user, notice.kind):
-        return "The user no longer wants this kind of email."
-    if notice.kind in TURN_BY_TURN_ONLY and not _turn_still_running(notice):
-        return "The turn is over."
-    return ""
-
-
-def _turn_still_running(notice: Notice) -> bool:
-    """A reminder or "your turn" that reaches the front of the queue after the turn ended (the
-    user played, the round ended) is news to nobody."""
-    deadline = notice.context.get("deadline")
-    if not deadline:
-        return True
-    current = (Notice.objects.filter(pk=notice.pk)
-               .values_list("table__current_round__number", "table__current_round__deadline_at")
-               .first())
-    return current is not None and current == (notice.round_number,
-                                               datetime.fromisoformat(deadline))
-
-
-def _finish(notice: Notice, status: str, **fields) -> None:
-    # Only the claim this sender holds: a row reclaimed meanwhile is the new holder's.
-    Notice.objects.filter(pk=notice.pk, status=Notice.Status.SENDING,
-                          claimed_at=notice.claimed_at).update(status=status, **fields)
-
-
+# ---------------------------------------------------------------------------- the sweep
 def unsent(now: datetime | None = None, limit: int = 500) -> list[int]:
-    """Rows the sweep should try again: pending ones whose task got lost, failed ones their
-    task's retries have given up on, 'sending' ones whose sender died."""
+    """Rows the sweep should send: pending ones whose task got lost or that had none (due long
+    after they were written), failed ones their task's retries have given up on, 'sending'
+    ones whose sender died."""
     now = now or timezone.now()
     due = (
-        Q(status=Notice.Status.PENDING, created_at__lt=now - PENDING_GRACE)
+        Q(status=Notice.Status.PENDING, due_at__lt=now - PENDING_GRACE)
+        # Due now, and too late for a task of its own (ETA_LIMIT): the sweep is its sender.
+        | Q(status=Notice.Status.PENDING, due_at__lte=now,
+            due_at__gt=F("created_at") + ETA_LIMIT)
         | Q(status=Notice.Status.FAILED, claimed_at__lt=now - FAILED_GRACE)
         | Q(status=Notice.Status.SENDING, claimed_at__lt=now - SENDING_TIMEOUT)
     )
     return list(Notice.objects.filter(due, attempts__lt=MAX_ATTEMPTS)
-                .order_by("created_at").values_list("pk", flat=True)[:limit])
+                .order_by("due_at").values_list("pk", flat=True)[:limit])

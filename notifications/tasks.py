@@ -7,7 +7,7 @@ import smtplib
 
 from celery import shared_task
 
-from . import outbox
+from . import outbox, sending
 
 
 @shared_task(bind=True, acks_late=True, autoretry_for=(smtplib.SMTPException, OSError),
@@ -15,7 +15,7 @@ from . import outbox
 def send_notice(self, notice_id: int) -> str:
     """Send one notice. An SMTP error (or a connection that fails) leaves the row 'failed' and
     Celery tries again later, waiting longer each time."""
-    return outbox.deliver(notice_id)
+    return sending.deliver(notice_id)
 
 
 @shared_task(acks_late=True)
@@ -26,3 +26,9 @@ def send_pending_notices() -> int:
     for notice_id in notice_ids:
         send_notice.delay(notice_id)
     return len(notice_ids)
+
+
+@shared_task(acks_late=True)
+def queue_digests() -> int:
+    """For Celery beat (every ten minutes): the daily digests whose time has come."""
+    return outbox.queue_digests()

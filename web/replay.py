@@ -12,11 +12,11 @@ from django.views.decorators.http import require_GET
 
 from games.service import records
 from games.service.errors import GameError
+from games.service.words import log_line
 
 from .links import table_links
 from .tables import error_page
 from .templatetags.cards import card
-from .words import log_line
 
 
 @login_required

@@ -16,12 +16,12 @@ from django.views.decorators.http import require_GET, require_POST
 from games.rules import REASONS, Move, rules_for
 from games.service import lobby, play, results, viewing
 from games.service.errors import GameError, Refusal
+from games.service.words import log_line
 from games.storage.reads import Game
 
 from .forms import BotForm, InviteForm, MoveForm, NewTableForm
 from .links import table_links
 from .templatetags.cards import card, card_color, card_label, card_svg
-from .words import log_line
 
 POLL_SECONDS = 3  # how often an open table page asks whether anything changed
 

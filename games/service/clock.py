@@ -9,6 +9,7 @@ from games.rules import Applied, GameState, Move
 from games.rules.moves import DRAW, PASS, PLAY, TAKE
 from games.rules.state import NONE, PLAYING
 from games.storage.reads import Game
+from notifications.preferences import quiet_of
 
 MOVE_TIMER_SECONDS = {"relaxed": 45, "normal": 30, "fast": 15}
 AWAY_AFTER = timedelta(minutes=2)  # a real-time seat without presence this long is `away`
@@ -37,9 +38,14 @@ def bot_deadline(start: datetime, delay: timedelta) -> Deadline:
 
 def deadline_for(game: Game, seat: int, start: datetime, delay: timedelta) -> Deadline:
     """The deadline of `seat`'s turn starting at `start`: a bot's or a person's."""
-    if game.seats[seat].played_by_bot:
+    person = game.seats[seat]
+    if person.played_by_bot:
         return bot_deadline(start, delay)
-    return turn_deadline(game.table, start)
+    deadline, halfway = turn_deadline(game.table, start)
+    if halfway is None or person.user_id is None:
+        return deadline, halfway
+    # Not in the player's quiet hours, if they chose some (notifications.quiet_hours).
+    return deadline, quiet_of(person.user).reminder_at(start, halfway, deadline)
 
 
 def next_deadline(game: Game, before: GameState, move: Move, result: Applied,

@@ -1,6 +1,7 @@
-"""Who is still at a real-time table. Any request of a seated player (a state read, the move
-log, a move, a heartbeat) counts; a seat without one for two minutes is `away` and a bot plays
-for it until its player is seen again."""
+"""Who is at a table. Any request of a seated player (a page view, a state read, the move log,
+a move, an open event stream's heartbeat) counts, at every table: turn by turn it holds back
+the emails of a player who is there (`notice`); at a real-time table a seat without one for two
+minutes is `away` and a bot plays for it until its player is seen again."""
 
 from __future__ import annotations
 
@@ -20,15 +21,14 @@ from .tables import locked
 
 
 def heartbeat(table_id: int, user) -> None:
-    """A quiet client says it is still there (real-time tables keep the seat's presence)."""
+    """A quiet client says it is still there."""
     row = reads.presence_of(table_id, user)
     if row is None:
         if not reads.table_exists(table_id):
             raise no_such_table()
         raise not_seated()
-    state, last_seen_at, mode = row
-    if mode == Table.Mode.REALTIME:
-        seen(table_id, user, state, last_seen_at)
+    state, last_seen_at, _ = row
+    seen(table_id, user, state, last_seen_at)
 
 
 def _stale(last_seen_at: datetime | None, now: datetime) -> bool:
@@ -37,7 +37,7 @@ def _stale(last_seen_at: datetime | None, now: datetime) -> bool:
 
 def seen(table_id: int, user, state: str, last_seen_at: datetime | None,
          now: datetime | None = None) -> bool:
-    """The player of a real-time seat was just seen: write it (at most every few seconds, one
+    """The player of a seat was just seen: write it (at most every few seconds, one
     conditional UPDATE) and give an `away` seat back. Returns whether the seat came back."""
     now = now or timezone.now()
     if state == Seat.State.AWAY:
@@ -63,8 +63,6 @@ def _come_back(table_id: int, user, now: datetime) -> bool:
 def seen_moving(game: Game, seat: Seat, now: datetime) -> None:
     """Presence on a move (the table is locked): an away seat is the player's again at once,
     without a new version (that would make the move itself stale)."""
-    if game.table.mode != Table.Mode.REALTIME:
-        return
     if seat.state == Seat.State.AWAY:
         seat.state, seat.last_seen_at = Seat.State.PLAYING, now
         writes.write_seats([seat], ["state", "last_seen_at"])

@@ -68,7 +68,7 @@ def state_for(table_id: int, user, since: int | None = None) -> dict | None:
     unchanged = since is not None and table.version == since
     game = reads.load_game(table, with_round=not unchanged)
     seat = viewer(game, user)
-    came_back = (seat is not None and game.table.mode == Table.Mode.REALTIME
+    came_back = (seat is not None
                  and presence.seen(table_id, user, seat.state, seat.last_seen_at))
     if unchanged:
         return None  # a seat that just came back shows it at the next read
@@ -82,15 +82,15 @@ def table_page(table_id: int, user, *, since: int | None = None,
                recent: int = 12) -> tuple[Game, dict | None, list[dict]] | None:
     """What the table's page shows the user: the table and its seats; the state as the user
     may see it (None at a table not started); the last `recent` entries of the move log, newest
-    first. None when `since` is the table's version (nothing changed; a seated player of a
-    real-time table counts as present). `not-seated` for someone who may not watch a game
+    first. None when `since` is the table's version (nothing changed; a seated player counts
+    as present). `not-seated` for someone who may not watch a game
     being played."""
     try:
         table = reads.load_table(table_id)
     except NoSuchTable:
         raise no_such_table() from None
     if since is not None and table.version == since:
-        if table.mode == Table.Mode.REALTIME and table.status == Table.Status.PLAYING:
+        if table.status == Table.Status.PLAYING:
             with contextlib.suppress(GameError):  # a spectator has no presence to keep
                 presence.heartbeat(table_id, user)
         return None
@@ -98,8 +98,7 @@ def table_page(table_id: int, user, *, since: int | None = None,
     if game.state is None:
         return game, None, []
     seat = viewer(game, user)
-    if seat is not None and game.table.mode == Table.Mode.REALTIME and presence.seen(
-            table_id, user, seat.state, seat.last_seen_at):
+    if seat is not None and presence.seen(table_id, user, seat.state, seat.last_seen_at):
         game = reads.load(table_id)
         seat = game.seat_of(user)
     number = seat.number if seat is not None else None
@@ -111,7 +110,7 @@ def move_log(table_id: int, user, after: int = 0, limit: int = LOG_PAGE) -> dict
     """The move log after a version, as the caller may see it."""
     game = table_of(table_id)  # the seats say who may read; the round is not needed
     seat = viewer(game, user)
-    if seat is not None and game.table.mode == Table.Mode.REALTIME:
+    if seat is not None:
         presence.seen(table_id, user, seat.state, seat.last_seen_at)
     entries = reads.log_entries(game.table, after, limit + 1)
     number = seat.number if seat is not None else None

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 
-from games.models import Table
 from games.storage import reads
 from games.storage.reads import NoSuchTable
 
@@ -25,15 +24,13 @@ RESUME_LIMIT = 500  # moves: a follower further behind is told to read the state
 class Follower:
     table: int
     seat: int | None  # None: a spectator
-    realtime: bool  # an open stream keeps a real-time seat present
 
 
 def follow(table_id: int, user) -> Follower:
     """`not-found`, or `not-seated` for someone who may not watch, as for the state."""
     game = viewing.table_of(table_id)
     seat = viewing.viewer(game, user)
-    return Follower(table_id, seat.number if seat is not None else None,
-                    game.table.mode == Table.Mode.REALTIME)
+    return Follower(table_id, seat.number if seat is not None else None)
 
 
 def catch_up(follower: Follower, since: int | None) -> dict | None:
@@ -59,8 +56,9 @@ def catch_up(follower: Follower, since: int | None) -> dict | None:
 
 
 def present(follower: Follower, user) -> None:
-    """The follower's stream is open: a real-time seat stays present (and comes back)."""
-    if follower.seat is not None and follower.realtime:
+    """The follower's stream is open: the seat's player is at the table (a real-time seat
+    stays present, and comes back)."""
+    if follower.seat is not None:
         with contextlib.suppress(GameError):
             presence.heartbeat(follower.table, user)
 

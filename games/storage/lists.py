@@ -57,3 +57,14 @@ def seats_by_urgency(user) -> QuerySet[Seat]:
                            default=Value(3)),
                 changed=F("table__updated_at"))
             .order_by(*MY_GAMES_ORDER))
+
+
+def turns_waiting_on(user) -> list[tuple[int, datetime]]:
+    """(table id, deadline) of the turn-by-turn tables where it is the user's turn, the most
+    urgent first."""
+    return list(Seat.objects.filter(
+        user=user, state=Seat.State.PLAYING, table__status=Table.Status.PLAYING,
+        table__mode=Table.Mode.TURN, table__current_round__turn=F("number"),
+        table__current_round__deadline_at__isnull=False,
+    ).order_by("table__current_round__deadline_at")
+        .values_list("table_id", "table__current_round__deadline_at"))

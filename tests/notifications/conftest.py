@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from notice_helpers import new_turn
 
 from games.models import Seat, Table
+from notifications import hooks
 
 BASE_URL = "https://cards.example.com"
 _numbers = itertools.count(1)
@@ -18,6 +19,14 @@ _numbers = itertools.count(1)
 @pytest.fixture(autouse=True)
 def tasks_run_in_process(eager_tasks):
     """`send_notice.delay` runs in the test's process."""
+
+
+@pytest.fixture(autouse=True)
+def outbox_alone(settings, monkeypatch):
+    """The outbox on its own: notices due at once, and no game to ask at sending time (these
+    tables have no cards dealt). tests/tasks/test_notices_over_days.py plays real games."""
+    settings.WILDCARDS_TURN_NOTICE_DELAY = 0
+    monkeypatch.setattr(hooks, "_checks", {})
 
 
 @pytest.fixture(autouse=True)

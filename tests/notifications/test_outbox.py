@@ -14,7 +14,7 @@ from django.utils import timezone
 from notice_helpers import RANKING, FlakyBackend, current_turn, new_turn, people_of
 
 from games.models import Table
-from notifications import outbox
+from notifications import outbox, sending
 from notifications.models import Notice
 from notifications.preferences import update_preferences
 from notifications.tasks import send_notice, send_pending_notices
@@ -71,7 +71,7 @@ def test_a_broker_that_is_down_does_not_break_the_move(ana, table, monkeypatch,
     def broker_down(*args, **kwargs):
         raise ConnectionRefusedError("no broker")
 
-    monkeypatch.setattr(send_notice, "delay", broker_down)
+    monkeypatch.setattr(send_notice, "apply_async", broker_down)
     with django_capture_on_commit_callbacks(execute=True):
         outbox.queue_your_turn(ana, table, **current_turn(table))
 
@@ -134,7 +134,7 @@ def test_a_notice_already_sent_is_not_sent_again(ana, table, mailoutbox,
         notice = outbox.queue_your_turn(ana, table, **current_turn(table))
 
     assert send_notice.apply(args=[notice.pk]).get() == "not-claimed"
-    assert outbox.deliver(notice.pk) == "not-claimed"
+    assert sending.deliver(notice.pk) == "not-claimed"
     assert len(mailoutbox) == 1
     notice.refresh_from_db()
     assert notice.attempts == 1
@@ -216,7 +216,7 @@ def test_a_notice_switched_off_after_it_was_queued_is_skipped(ana, table, mailou
     notice = queued_but_not_sent(lambda: outbox.queue_reminder(ana, table, **current_turn(table)))
     update_preferences(ana, {"reminder_emails": False})
 
-    assert outbox.deliver(notice.pk) == "skipped"
+    assert sending.deliver(notice.pk) == "skipped"
     notice.refresh_from_db()
     assert notice.status == "skipped" and "no longer wants" in notice.last_error
     assert mailoutbox == []
@@ -226,7 +226,7 @@ def test_a_turn_notice_that_arrives_after_the_turn_is_over_is_skipped(ana, table
     notice = queued_but_not_sent(lambda: outbox.queue_your_turn(ana, table, **current_turn(table)))
     new_turn(table, start=timezone.now() + timedelta(seconds=1))  # ana has played
 
-    assert outbox.deliver(notice.pk) == "skipped"
+    assert sending.deliver(notice.pk) == "skipped"
     notice.refresh_from_db()
     assert notice.status == "skipped" and notice.last_error == "The turn is over."
     assert mailoutbox == []
@@ -239,7 +239,7 @@ def test_a_reminder_from_the_last_round_is_skipped_in_the_next(ana, table, mailo
     round_two.deadline_at = deadline  # even with the same deadline, it is another turn
     round_two.save()
 
-    assert outbox.deliver(notice.pk) == "skipped"
+    assert sending.deliver(notice.pk) == "skipped"
     assert mailoutbox == []
 
 
@@ -250,12 +250,12 @@ def test_an_smtp_error_leaves_the_notice_failed_with_the_error(ana, table, flaky
     flaky_smtp.failures = 1
 
     with pytest.raises(smtplib.SMTPServerDisconnected):
-        outbox.deliver(notice.pk)
+        sending.deliver(notice.pk)
 
     notice.refresh_from_db()
     assert notice.status == "failed" and notice.attempts == 1 and notice.sent_at is None
     assert notice.last_error == "SMTPServerDisconnected: Connection unexpectedly closed"
-    assert outbox.deliver(notice.pk) == "sent"
+    assert sending.deliver(notice.pk) == "sent"
     notice.refresh_from_db()
     assert notice.status == "sent" and notice.attempts == 2 and notice.last_error == ""
     assert len(mailoutbox) == 1
@@ -310,9 +310,9 @@ def test_the_sweep_sends_a_notice_whose_task_got_lost(ana, table, mailoutbox):
 
 def test_the_sweep_takes_over_a_claim_whose_sender_died(ana, table, mailoutbox):
     notice = queued_but_not_sent(lambda: outbox.queue_reminder(ana, table, **current_turn(table)))
-    assert outbox.claim(notice.pk) is not None  # ... and the worker is killed before sending
+    assert sending.claim(notice.pk) is not None  # ... and the worker is killed before sending
 
-    assert outbox.deliver(notice.pk) == "not-claimed"  # someone holds it
+    assert sending.deliver(notice.pk) == "not-claimed"  # someone holds it
     with time_machine.travel(timezone.now() + timedelta(minutes=5)):
         assert send_pending_notices.apply().get() == 0
     with time_machine.travel(timezone.now() + outbox.SENDING_TIMEOUT + timedelta(seconds=1)):
@@ -328,7 +328,7 @@ def test_the_sweep_leaves_a_failed_notice_to_its_retries_then_tries_it(ana, tabl
     notice = queued_but_not_sent(lambda: outbox.queue_reminder(ana, table, **current_turn(table)))
     flaky_smtp.failures = 1
     with pytest.raises(smtplib.SMTPException):
-        outbox.deliver(notice.pk)
+        sending.deliver(notice.pk)
 
     with time_machine.travel(timezone.now() + timedelta(minutes=2)):
         assert send_pending_notices.apply().get() == 0
@@ -346,7 +346,7 @@ def test_a_notice_that_failed_too_often_is_left_alone(ana, table, flaky_smtp, ma
                                                claimed_at=timezone.now() - timedelta(days=1))
 
     assert outbox.unsent() == []
-    assert outbox.deliver(notice.pk) == "not-claimed"
+    assert sending.deliver(notice.pk) == "not-claimed"
     assert mailoutbox == []
 
 

@@ -18,7 +18,7 @@ from concurrency import at_once
 from django.db import connection
 from notice_helpers import current_turn
 
-from notifications import outbox
+from notifications import outbox, sending
 from notifications.models import Notice
 
 pytestmark = [
@@ -47,7 +47,7 @@ class SlowBackend:
 
 def race(notice_id: int) -> Counter:
     """SENDERS senders deliver the notice at once: what each says (or the error it raised)."""
-    outcomes = at_once(*[lambda: outbox.deliver(notice_id)] * SENDERS)
+    outcomes = at_once(*[lambda: sending.deliver(notice_id)] * SENDERS)
     return Counter(o if isinstance(o, str) else repr(o) for o in outcomes)
 
 

@@ -13,7 +13,8 @@ pytestmark = pytest.mark.django_db
 
 URL = "/api/me/notifications"
 DEFAULTS = {"turn_emails": True, "reminder_emails": True, "game_over_emails": True,
-            "unsubscribed_all": False}
+            "unsubscribed_all": False, "daily_digest": False, "time_zone": "UTC",
+            "quiet_hours_start": None, "quiet_hours_end": None, "muted_tables": []}
 
 
 def client_of(user) -> APIClient:
@@ -45,7 +46,7 @@ def test_patch_changes_only_what_it_names(ana):
     assert response.json() == {**DEFAULTS, "turn_emails": False}
     response = client.patch(URL, {"unsubscribed_all": True, "game_over_emails": False},
                             format="json")
-    assert response.json() == {"turn_emails": False, "reminder_emails": True,
+    assert response.json() == {**DEFAULTS, "turn_emails": False, "reminder_emails": True,
                                "game_over_emails": False, "unsubscribed_all": True}
     assert client.get(URL).json() == response.json()
 

@@ -12,7 +12,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import Envelope
 from notice_helpers import current_turn
 
-from notifications import outbox
+from notifications import outbox, sending
 from notifications.models import Notice
 from notifications.preferences import read_unsubscribe_token
 from notifications.tasks import send_notice
@@ -109,7 +109,7 @@ def test_a_server_that_is_not_there_leaves_the_notice_failed(ana, table, setting
     notice = queued_reminder(ana, table)
 
     with pytest.raises(ConnectionRefusedError):
-        outbox.deliver(notice.pk)
+        sending.deliver(notice.pk)
 
     notice.refresh_from_db()
     assert notice.status == "failed" and notice.last_error.startswith("ConnectionRefusedError")

@@ -103,12 +103,13 @@ def test_presence_is_written_at_most_every_ten_seconds():
     assert seat(table, 1).last_seen_at == T0 + timedelta(seconds=11)
 
 
-def test_no_presence_is_kept_at_turn_by_turn_tables():
+def test_presence_at_a_turn_by_turn_table_never_hands_a_seat_to_a_bot():
     table, people = started_table(mode="turn")
     assert client_of(people[1]).post(f"/api/tables/{table}/heartbeat").status_code == 204
-    assert seat(table, 1).last_seen_at is None
+    assert seat(table, 1).last_seen_at is not None  # it holds back the turn emails
     now = T0 + timedelta(days=1)
     assert deadlines.mark_away(now) == 0
+    assert seat(table, 1).state == "playing"
 
 
 def test_moves_and_the_move_log_count_as_presence():

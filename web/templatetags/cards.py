@@ -14,10 +14,10 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from games.service.words import card_name
+
 register = template.Library()
 
-SYMBOL_COLOR = {"flame": "Red", "sun": "Yellow", "leaf": "Green", "wave": "Blue"}
-ACTION_WORDS = {"skip": "Skip", "reverse": "Reverse", "draw2": "Draw 2"}
 # Every Wild of both decks: its name in words; the corner's picture (a sprite) or text; the
 # central picture; a number over it; the name on the card, one line per word group.
 WILD_FACES = {
@@ -48,13 +48,7 @@ def _parts(code: str) -> tuple[str | None, str]:
     return symbol, kind
 
 
-@register.filter
-def card_name(code: str) -> str:
-    """"Red 7", "Blue Skip", "Green Draw 2", "Wild", "Wild Draw 4"."""
-    symbol, kind = _parts(code)
-    if symbol is None:
-        return WILD_FACES[kind][0] if kind in WILD_FACES else kind
-    return f"{SYMBOL_COLOR.get(symbol, symbol)} {ACTION_WORDS.get(kind, kind)}"
+register.filter("card_name", card_name)
 
 
 @register.filter

@@ -1,8 +1,23 @@
-"""The move log in words: "Ana played Wild Draw 4 and chose blue"."""
+"""Cards and the move log in words: "Ana played Wild Draw 4 and chose blue". For the pages,
+the replay and the emails alike."""
 
 from __future__ import annotations
 
-from .templatetags.cards import card_name
+SYMBOL_COLOR = {"flame": "Red", "sun": "Yellow", "leaf": "Green", "wave": "Blue"}
+ACTION_WORDS = {"skip": "Skip", "reverse": "Reverse", "draw2": "Draw 2"}
+WILD_NAMES = {
+    "wild": "Wild", "wild-draw4": "Wild Draw 4", "wild-reverse": "Wild Reverse",
+    "wild-skip": "Wild Skip", "wild-skip2": "Wild Skip Two", "wild-draw2": "Wild Draw 2",
+    "wild-targeted-draw2": "Wild Targeted Draw 2", "wild-forced-swap": "Wild Forced Swap",
+}
+
+
+def card_name(code: str) -> str:
+    """"Red 7", "Blue Skip", "Green Draw 2", "Wild", "Wild Draw 4"."""
+    if code.startswith("wild"):
+        return WILD_NAMES.get(code, code)
+    symbol, _, kind = code.partition("-")
+    return f"{SYMBOL_COLOR.get(symbol, symbol)} {ACTION_WORDS.get(kind, kind)}"
 
 
 def _cards(count: int) -> str:
