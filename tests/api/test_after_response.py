@@ -47,7 +47,8 @@ def test_the_email_task_is_queued_after_the_response_is_written(monkeypatch,
                                                                  ben_plays_flame_3):
     table, ben = ben_plays_flame_3
     queued = []
-    monkeypatch.setattr("notifications.outbox._send_later", queued.append)
+    monkeypatch.setattr("notifications.outbox._send_later",
+                        lambda notice_id, due_at=None: queued.append(notice_id))
 
     statuses = []
     response = WSGIHandler()(_play_environ(ben, table, "flame-3"),
@@ -65,7 +66,8 @@ def test_under_asgi_the_task_is_published_too(monkeypatch, ben_plays_flame_3):
     still done, once; none is lost."""
     table, ben = ben_plays_flame_3
     queued = []
-    monkeypatch.setattr("notifications.outbox._send_later", queued.append)
+    monkeypatch.setattr("notifications.outbox._send_later",
+                        lambda notice_id, due_at=None: queued.append(notice_id))
     body = json.dumps({"action": "play", "card": "flame-3"}).encode()
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
              "method": "POST", "scheme": "http", "path": f"/api/tables/{table}/moves",

@@ -137,8 +137,9 @@ def test_me_is_the_callers_account_with_notification_preferences(host):
     assert body["email"] == "ana@example.com"
     assert "password" not in body
     assert body["notifications"] == host.get("/api/me/notifications").json()
-    assert set(body["notifications"]) == {"turn_emails", "reminder_emails",
-                                          "game_over_emails", "unsubscribed_all"}
+    assert set(body["notifications"]) == {
+        "turn_emails", "reminder_emails", "game_over_emails", "unsubscribed_all", "daily_digest",
+        "time_zone", "quiet_hours_start", "quiet_hours_end", "muted_tables"}
     host.client.patch("/api/me/notifications", {"reminder_emails": False}, format="json")
     assert host.get("/api/me").json()["notifications"]["reminder_emails"] is False
 
