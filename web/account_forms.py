@@ -11,6 +11,8 @@ from accounts.addresses import email_taken
 from accounts.closing import RESERVED_NAME, is_reserved_username
 from accounts.login_attempts import TooManyFailures, check_password, log_in
 from accounts.models import ADDRESS_TAKEN
+from notifications.preferences import NIGHT
+from notifications.quiet_hours import hhmm, zone_names
 
 User = get_user_model()
 
@@ -31,6 +33,24 @@ class SignUpForm(UserCreationForm):
             "For your-turn emails and password resets; other players never see it.")
         self.fields["email"].widget.attrs["autocomplete"] = "email"
         self.fields["username"].widget.attrs["autocomplete"] = "username"
+
+    time_zone = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+    not_at_night = forms.BooleanField(
+        required=False, label="No emails at night (22:00–08:00 your time)",
+        help_text="You can change this, and your time zone, in your email settings.")
+
+    def clean_time_zone(self):
+        """The browser's zone; one this server does not know is no reason to refuse a
+        sign-up: the account starts in UTC."""
+        zone = self.cleaned_data.get("time_zone") or ""
+        return zone if zone in zone_names() else "UTC"
+
+    def email_preferences(self) -> dict:
+        """What the sign-up chose, as notifications.preferences.update_preferences takes it."""
+        chosen = {"time_zone": self.cleaned_data["time_zone"]}
+        if self.cleaned_data.get("not_at_night"):
+            chosen["quiet_hours_start"], chosen["quiet_hours_end"] = NIGHT
+        return chosen
 
     def clean_username(self):
         username = super().clean_username()
@@ -119,8 +139,13 @@ class EmailChangeForm(PasswordCheckMixin, forms.Form):
         return email
 
 
+def zone_choices() -> list[tuple[str, str]]:
+    return [(name, name.replace("_", " ")) for name in sorted(zone_names())]
+
+
 class NotificationSettingsForm(forms.Form):
-    """The four preferences of notifications.preferences.FIELDS."""
+    """The preferences of notifications.preferences.FIELDS (muted tables have their own
+    switches, on the page and on each table)."""
 
     turn_emails = forms.BooleanField(
         required=False, label="Your turn",
@@ -134,7 +159,42 @@ class NotificationSettingsForm(forms.Form):
         help_text="An email with the final ranking when a game you played in ends.")
     unsubscribed_all = forms.BooleanField(
         required=False, label="No email at all",
-        help_text="Stops every email from Wild Cards, whatever the three above say.")
+        help_text="Stops every email from Wild Cards, whatever the others say.")
+    daily_digest = forms.BooleanField(
+        required=False, label="One email a day instead",
+        help_text="Instead of an email for each turn, one email in the morning listing the "
+                  "tables waiting for you.")
+    time_zone = forms.ChoiceField(
+        choices=zone_choices, label="Your time zone", required=False,
+        help_text="Emails and pages show every time in it.")
+    quiet_hours_start = forms.TimeField(
+        required=False, label="Quiet hours from", widget=forms.TimeInput(
+            attrs={"type": "time"}, format="%H:%M"),
+        help_text="No email from this time...")
+    quiet_hours_end = forms.TimeField(
+        required=False, label="until", widget=forms.TimeInput(
+            attrs={"type": "time"}, format="%H:%M"),
+        help_text="...until this one, in your time zone. Leave both empty for none.")
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("quiet_hours_start"), data.get("quiet_hours_end")
+        if (start is None) != (end is None) and not self.errors:
+            self.add_error("quiet_hours_end" if end is None else "quiet_hours_start",
+                           "Give both ends of your quiet hours, or neither.")
+        elif start is not None and start == end:
+            self.add_error("quiet_hours_end", "Quiet hours end at another time than they "
+                                              "start.")
+        return data
+
+    def preferences(self) -> dict:
+        """The cleaned data as notifications.preferences.update_preferences takes it."""
+        data = dict(self.cleaned_data)
+        if not data["time_zone"]:  # not sent: unchanged
+            del data["time_zone"]
+        for field in ("quiet_hours_start", "quiet_hours_end"):
+            data[field] = hhmm(data[field])
+        return data
 
 
 class CloseAccountForm(PasswordCheckMixin, forms.Form):

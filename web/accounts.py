@@ -34,7 +34,7 @@ from accounts.closing import close_account
 from accounts.models import ADDRESS_TAKEN
 from accounts.tokens import api_token_of, expires_at, has_expired, new_api_token, revoke_api_token
 from games.service.play import leave_every_table
-from notifications.preferences import preferences_json, update_preferences
+from notifications.preferences import NIGHT, BadPreference, preferences_json, update_preferences
 
 from .account_forms import CloseAccountForm, EmailChangeForm, NotificationSettingsForm, SignUpForm
 
@@ -54,6 +54,7 @@ def signup(request):
         try:
             with transaction.atomic():
                 user = form.save()
+                update_preferences(user, form.email_preferences())
         except IntegrityError:  # the name or address taken by a sign-up at the same moment
             if email_taken(form.cleaned_data["email"]):
                 form.add_error("email", ADDRESS_TAKEN)
@@ -158,15 +159,32 @@ def confirm_email(request, token: str):
 @login_required
 @require_http_methods(["GET", "POST"])
 def notification_settings(request):
+    current = preferences_json(request.user)
     if request.method == "POST":
-        form = NotificationSettingsForm(request.POST)
+        posted = request.POST.copy()
+        if "night" in posted:  # the one-click "not at night"
+            posted["quiet_hours_start"], posted["quiet_hours_end"] = NIGHT
+        elif "no_quiet_hours" in posted:
+            posted["quiet_hours_start"] = posted["quiet_hours_end"] = ""
+        form = NotificationSettingsForm(posted)
         if form.is_valid():
-            update_preferences(request.user, form.cleaned_data)
-            messages.success(request, "Your email settings are saved.")
-            return redirect("account-notifications")
+            changes = form.preferences()
+            unmuted = {int(value) for value in request.POST.getlist("unmute")
+                       if value.isascii() and value.isdigit()}
+            changes["muted_tables"] = [table for table in current["muted_tables"]
+                                       if table not in unmuted]
+            try:
+                update_preferences(request.user, changes)
+            except BadPreference as error:
+                form.add_error(error.field if error.field in form.fields else None,
+                               error.detail)
+            else:
+                messages.success(request, "Your email settings are saved.")
+                return redirect("account-notifications")
     else:
-        form = NotificationSettingsForm(initial=preferences_json(request.user))
-    return render(request, "web/account/notifications.html", {"form": form})
+        form = NotificationSettingsForm(initial=current)
+    return render(request, "web/account/notifications.html",
+                  {"form": form, "muted": current["muted_tables"], "night": NIGHT})
 
 
 @login_required

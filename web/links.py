@@ -30,7 +30,7 @@ def table_links(table_id: int) -> dict[str, str]:
 
 
 STATIC = {"css": "web/wildcards.css", "countdown_js": "web/countdown.js",
-          "table_js": "web/table.js"}
+          "table_js": "web/table.js", "time_zone_js": "web/time_zone.js"}
 
 
 @functools.cache

@@ -502,12 +502,47 @@ def test_email_settings_are_saved(cleos_browser, cleo):
                                   {"turn_emails": "on", "game_over_emails": "on"})
 
     assert response.status_code == 302
-    assert preferences_json(cleo) == {"turn_emails": True, "reminder_emails": False,
-                                      "game_over_emails": True, "unsubscribed_all": False}
+    assert preferences_json(cleo) == {
+        "turn_emails": True, "reminder_emails": False, "game_over_emails": True,
+        "unsubscribed_all": False, "daily_digest": False, "time_zone": "UTC",
+        "quiet_hours_start": None, "quiet_hours_end": None, "muted_tables": []}
     page = cleos_browser.get(reverse("account-notifications")).content.decode()
     assert "Your email settings are saved." in page
     assert re.search(r'name="turn_emails"[^>]*checked', page)
     assert not re.search(r'name="reminder_emails"[^>]*checked', page)
+
+
+def test_not_at_night_is_one_click_and_times_show_in_the_chosen_zone(cleos_browser, cleo):
+    response = cleos_browser.post(reverse("account-notifications"), {
+        "turn_emails": "on", "time_zone": "Asia/Tokyo", "night": "1"})
+
+    assert response.status_code == 302
+    chosen = preferences_json(cleo)
+    assert (chosen["time_zone"], chosen["quiet_hours_start"], chosen["quiet_hours_end"]) == (
+        "Asia/Tokyo", "22:00", "08:00")
+    page = cleos_browser.get(reverse("account-notifications")).content.decode()
+    assert re.search(r"Right now it is <strong>[^<]* JST</strong>", page)
+    response = cleos_browser.post(reverse("account-notifications"), {
+        "turn_emails": "on", "time_zone": "Asia/Tokyo", "no_quiet_hours": "1"})
+    assert response.status_code == 302
+    assert preferences_json(type(cleo).objects.get(pk=cleo.pk))["quiet_hours_start"] is None
+
+
+@pytest.mark.parametrize("posted, field", [
+    ({"time_zone": "Mars/Olympus"}, "time_zone"),
+    ({"quiet_hours_start": "22:00"}, "quiet_hours_end"),
+    ({"quiet_hours_start": "25:00", "quiet_hours_end": "08:00"}, "quiet_hours_start"),
+    ({"quiet_hours_start": "08:00", "quiet_hours_end": "08:00"}, "quiet_hours_end"),
+])
+def test_bad_email_settings_are_a_form_error_and_change_nothing(cleos_browser, cleo, posted,
+                                                                 field):
+    before = preferences_json(cleo)
+    response = cleos_browser.post(reverse("account-notifications"), posted)
+
+    assert response.status_code == 200
+    assert f'id="id_{field}"' in response.content.decode()
+    assert response.context["form"].errors[field]
+    assert preferences_json(cleo) == before
 
 
 def test_the_unsubscribe_page_points_to_the_email_settings(client, cleo):
