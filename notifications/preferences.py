@@ -188,6 +188,20 @@ def read_unsubscribe_token(token: str) -> tuple[int, str]:
     return value["u"], value["s"]
 
 
+def unsubscribed(user_id: int, scope: str) -> tuple[str, bool] | None:
+    """(the account's name, whether it gets none of these emails already) for an unsubscribe
+    link's page; None for an account deleted since."""
+    user = (get_user_model().objects.select_related("notification_preference")
+            .filter(pk=user_id).first())
+    if user is None:
+        return None
+    preference = preference_of(user)
+    if scope == ALL:
+        return user.username, preference.unsubscribed_all
+    return user.username, (preference.unsubscribed_all
+                           or not getattr(preference, FIELD_OF_KIND[scope]))
+
+
 def unsubscribe(user_id: int, scope: str) -> None:
     """Switch off one kind of email, or all of them. Doing it again changes nothing, and so
     does a link of an account deleted since (it gets no email anyway)."""

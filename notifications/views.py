@@ -12,7 +12,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from .preferences import BadToken, read_unsubscribe_token, scope_label, unsubscribe
+from .preferences import BadToken, read_unsubscribe_token, scope_label, unsubscribe, unsubscribed
 
 
 @csrf_exempt
@@ -23,8 +23,10 @@ def unsubscribe_page(request, token: str):
     except BadToken as error:
         return render(request, "notifications/unsubscribe.html",
                       {"error": str(error)}, status=400)
+    account = unsubscribed(user_id, scope)
+    name, already = account if account is not None else (None, True)
     done = request.method == "POST"
     if done:
         unsubscribe(user_id, scope)
     return render(request, "notifications/unsubscribe.html",
-                  {"done": done, "what": scope_label(scope)})
+                  {"done": done, "already": already, "name": name, "what": scope_label(scope)})

@@ -76,7 +76,8 @@ def test_opening_the_link_shows_a_button_and_changes_nothing(ana, client):
 
     assert response.status_code == 200
     page = response.content.decode()
-    assert "Stop “game over” emails?" in page
+    assert "Stop “game over” emails to the account <strong>ana</strong>?" in page
+    assert 'class="site"' in page  # the site's header, with its links
     assert '<form method="post">' in page
     assert '<input type="hidden" name="List-Unsubscribe" value="One-Click">' in page
     assert preferences_json(ana)["game_over_emails"] is True
@@ -129,3 +130,20 @@ def test_other_methods_are_not_allowed(ana, mail_program):
     response = mail_program.put(f"/unsubscribe/{unsubscribe_token(ana.pk, 'all')}")
 
     assert response.status_code == 405
+
+
+def test_a_link_of_an_address_already_unsubscribed_says_so(ana, client):
+    token = unsubscribe_token(ana.pk, "your-turn")
+    client.post(f"/unsubscribe/{token}")
+
+    page = client.get(f"/unsubscribe/{token}").content.decode()
+    assert "Already unsubscribed" in page and "<strong>ana</strong>" in page
+    assert '<form method="post">' not in page
+    again = client.post(f"/unsubscribe/{token}").content.decode()
+    assert "You were already unsubscribed" in again
+
+
+def test_a_link_of_a_closed_account_says_so_and_changes_nothing(client):
+    response = client.get(f"/unsubscribe/{unsubscribe_token(999999, 'all')}")
+    assert response.status_code == 200
+    assert "has been closed" in response.content.decode()
