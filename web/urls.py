@@ -4,7 +4,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import accounts, ratings, replay, tables
+from . import accounts, ratings, replay, table_emails, tables
 from .account_forms import LogInForm, PasswordChangeForm
 
 urlpatterns = [
@@ -40,6 +40,7 @@ urlpatterns = [
     path("tables/<int:table_id>/start", tables.start, name="table-start"),
     path("tables/<int:table_id>/move", tables.move, name="table-move"),
     path("tables/<int:table_id>/concede", tables.concede, name="table-concede"),
+    path("tables/<int:table_id>/emails", table_emails.mute, name="table-emails"),
     # Ratings.
     path("leaderboard", ratings.leaderboard, name="leaderboard"),
     path("players/<str:name>", ratings.player, name="player"),
