@@ -131,3 +131,69 @@ def test_update_preferences_refuses_unknown_names_and_non_booleans(ana):
     with pytest.raises(ValueError):
         update_preferences(ana, {"turn_emails": "no"})
     assert preferences_json(ana) == DEFAULTS
+
+
+def fresh(user):
+    """The user read again, with their preference as stored now."""
+    return type(user).objects.get(pk=user.pk)
+
+
+def test_time_zone_and_quiet_hours_are_set_together_and_read_back(ana):
+    client = client_of(ana)
+
+    response = client.patch(URL, {"time_zone": "Europe/Paris", "quiet_hours_start": "22:00",
+                                  "quiet_hours_end": "08:00"}, format="json")
+
+    assert response.status_code == 200
+    assert response.json() == {**DEFAULTS, "time_zone": "Europe/Paris",
+                               "quiet_hours_start": "22:00", "quiet_hours_end": "08:00"}
+    response = client.patch(URL, {"quiet_hours_start": None, "quiet_hours_end": None},
+                            format="json")
+    assert response.json()["quiet_hours_start"] is None
+    assert response.json()["quiet_hours_end"] is None
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"time_zone": "Mars/Olympus"}, "time_zone"),
+    ({"time_zone": ""}, "time_zone"),
+    ({"time_zone": 3}, "time_zone"),
+    ({"quiet_hours_start": "22:00"}, "quiet_hours_end"),
+    ({"quiet_hours_end": "08:00"}, "quiet_hours_start"),
+    ({"quiet_hours_start": "24:00", "quiet_hours_end": "08:00"}, "quiet_hours_start"),
+    ({"quiet_hours_start": "10pm", "quiet_hours_end": "08:00"}, "quiet_hours_start"),
+    ({"quiet_hours_start": "08:00", "quiet_hours_end": "08:00"}, "quiet_hours_end"),
+    ({"daily_digest": "yes"}, "daily_digest"),
+    ({"muted_tables": "12"}, "muted_tables"),
+    ({"muted_tables": [0]}, "muted_tables"),
+    ({"muted_tables": [999999]}, "muted_tables"),
+])
+def test_bad_settings_are_refused_with_the_field_and_change_nothing(ana, body, field):
+    response = client_of(ana).patch(URL, body, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
+    assert field in response.json()["fields"]
+    assert preferences_json(fresh(ana)) == DEFAULTS
+
+
+def test_a_table_of_ones_own_can_be_muted_and_unmuted(ana, ben, client):
+    from games.models import Seat, Table
+
+    table = Table.objects.create(host=ana, status=Table.Status.PLAYING, players=2)
+    Seat.objects.create(table=table, number=0, user=ana)
+    other = Table.objects.create(host=ben, status=Table.Status.PLAYING, players=2)
+    Seat.objects.create(table=other, number=0, user=ben)
+    api = client_of(ana)
+
+    assert api.patch(URL, {"muted_tables": [table.pk]}, format="json").json()[
+        "muted_tables"] == [table.pk]
+    refused = api.patch(URL, {"muted_tables": [table.pk, other.pk]}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["fields"] == {"muted_tables": [f"You have no seat at table {other.pk}."]}
+    assert preferences_json(fresh(ana))["muted_tables"] == [table.pk]
+    # The table page's switch.
+    client.force_login(ana)
+    assert client.post(f"/tables/{table.pk}/emails", {"muted": "0"}).status_code == 302
+    assert preferences_json(fresh(ana))["muted_tables"] == []
+    assert client.post(f"/tables/{other.pk}/emails", {"muted": "1"}).status_code == 403
+    assert preferences_json(fresh(ana))["muted_tables"] == []
