@@ -20,7 +20,7 @@ from games.storage.reads import NoSuchTable
 from . import play
 from .errors import GameError, Refusal
 from .move_links import MOVING, MoveLink, read, seat_names, turn_for_email, turn_shown
-from .move_words import card_face, move_label
+from .move_words import card_face, card_name, move_label
 from .turns import MOVED_ON, RAN_OUT, turn_over
 
 USED = "This link has been used: its move is made."
@@ -41,9 +41,11 @@ class Offer:
 
 @dataclass(frozen=True)
 class Done:
-    """The move is made: the table after it as the player sees it (`top`, `top_name`, `color`,
-    `hand`, `drawn`), and, when the turn is theirs again (a card drawn that must be played or
-    may be kept, a Skip with two players), its moves as fresh links (`turn_for_email`)."""
+    """The move is made: the table after it as the player sees it (`deck`, `top`, `top_name`,
+    `color`, `penalty`, `hand`, `drawn`, and `over`: "round" or "game" when the move ended
+    one, else None), and, when the turn is theirs again (a card drawn that must be
+    played or may be kept, a Skip with two players), its moves as fresh links
+    (`turn_for_email`)."""
 
     table_id: int
     label: str
@@ -88,11 +90,11 @@ def make(token: str) -> Done | Gone:
     """Make the link's move for its seat, if its turn still goes on. BadLink for a token not
     signed here."""
     link = read(token)
-    user = reads.active_user(link.user_id)
-    if user is None:
+    seat = reads.seat_held_by(link.table_id, link.turn.seat, link.user_id)
+    if seat is None:  # the account is closed, or the table gone with its seats
         return Gone(link.table_id, "turn-over", MOVED_ON)
     try:
-        answer = play.make_move(link.table_id, user, link.move, expected_turn=link.turn,
+        answer = play.make_move(link.table_id, seat.user, link.move, expected_turn=link.turn,
                                 by=MoveRow.By.EMAIL)
     except GameError as error:  # the table is gone, or the account no longer sits there
         if error.code == "not-found":
@@ -103,10 +105,14 @@ def make(token: str) -> Done | Gone:
     view = answer.view
     names = {row["seat"]: row["name"] for row in view["seats"]}
     round_view, you = view["round"], view["you"]
-    table = {"top": round_view["top"], "top_name": card_face(round_view["top"])["name"],
-             "color": round_view["color"], "drawn": you["drawn"],
-             "hand": [card_face(code) for code in you["hand"]]}
-    again = view["status"] == "playing" and round_view["turn"] == link.turn.seat
+    playing = view["status"] == "playing"
+    # The move may have ended the game, or its round (the view is then the next round's deal).
+    over = "game" if not playing else "round" if round_view["number"] != link.turn.round else None
+    table = {"deck": seat.table.deck, "top": round_view["top"],
+             "top_name": card_name(round_view["top"]), "color": round_view["color"],
+             "penalty": round_view["penalty"], "drawn": you["drawn"],
+             "hand": [card_face(code) for code in you["hand"]], "over": over}
+    again = playing and round_view["turn"] == link.turn.seat
     return Done(link.table_id, move_label(link.move, names), table,
                 turn_for_email(link.table_id, link.user_id) if again else None)
 

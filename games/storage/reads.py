@@ -312,6 +312,9 @@ def round_entry(table_id: int, round_number: int, index: int) -> dict | None:
     return next((log_entry(row) for row in rows), None)
 
 
-def active_user(user_id: int):
-    """The account of that id if it is still active, else None (one query)."""
-    return get_user_model().objects.filter(pk=user_id, is_active=True).first()
+def seat_held_by(table_id: int, number: int, user_id: int) -> Seat | None:
+    """The seat of that number at the table if that account, still active, holds it, with
+    the user and the table (one query)."""
+    return (Seat.objects.select_related("user", "table")
+            .filter(table_id=table_id, number=number, user_id=user_id, user__is_active=True)
+            .first())
