@@ -98,12 +98,13 @@ def turn_links(game: Game, seat: Seat) -> dict | None:
 
 def turn_shown(game: Game, seat: Seat) -> dict:
     """The table as the seat sees it, for a turn's email or a link's page: the deck's name, the
-    top card, the color in play (None: any card plays, or the player is to choose), the hand,
-    the penalty waiting and the turn's deadline."""
+    top card (its code, name and face), the color in play (None: any card plays, or the player
+    is to choose), the hand (`move_words.card_face` each), the penalty waiting and the turn's
+    deadline."""
     view = view_for(game.state, seat.number)
     top = view["round"]["top"]
     return {"table_id": game.table.pk, "deck": game.state.deck, "top": top,
-            "top_name": card_name(top),
+            "top_name": card_name(top), "top_card": card_face(top),
             "color": view["round"]["color"], "penalty": view["round"]["penalty"],
             "hand": [card_face(code) for code in view["you"]["hand"]],
             "deadline": game.round.deadline_at}

@@ -18,7 +18,7 @@ from games.storage.reads import Game
 
 from .errors import Refusal
 
-MOVED_ON = "The game has moved on since this link was sent."
+MOVED_ON = "A move has been made at the table since this link was sent: it plays nothing now."
 RAN_OUT = "Your turn ran out before this move was made."
 
 

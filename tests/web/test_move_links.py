@@ -320,3 +320,28 @@ def test_the_service_takes_a_by_for_the_log_and_defaults_to_the_player(ana, ben)
     table = deal(ana, ben)
     play.make_move(table, ben.user, Move("play", "flame-7"))
     assert MoveRow.objects.filter(table_id=table).latest("version").by == "player"
+
+
+# ------------------------------------------------------------------------ the email's part
+def test_the_email_partials_show_the_table_the_hand_and_a_link_per_move(ana, ben, reader):
+    from django.template.loader import render_to_string
+
+    table = deal(ana, ben)
+    turn = turn_for_email(table, ben.user.pk)
+    plain = render_to_string("notifications/_turn.txt", {"turn": turn})
+    assert "Top card: Red 5 (color in play: red)" in plain
+    assert ("Your hand (7 cards): Red 7, Yellow 2, Yellow 3, Green 4, Green 6, Blue 8, Wild"
+            in plain)
+    for move in turn["moves"]:
+        assert f"- {move['label']}: {move['url']}\n" in plain
+    html = render_to_string("notifications/_turn.html", {"turn": turn})
+    assert "<svg" not in html and "<use" not in html and "<style" not in html
+    assert html.count('title="') == 1 + 7  # the top card and the hand, as card faces
+    assert 'title="Red 7"' in html and "background:#c62828" in html  # a red box...
+    assert ">7</span>" in html  # ...with its value
+    assert 'title="Wild"' in html and "background:#212121" in html
+    links = re.findall(r'<a href="([^"]+)"[^>]*>([^<]+)</a>', html)
+    assert links == [(move["url"], move["label"]) for move in turn["moves"]]
+    # Each link opens its own move's page.
+    for url, label in links:
+        assert f"{label} at table {table}?" in text(reader.get(path_of(url)))
