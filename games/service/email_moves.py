@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games.models import Move as MoveRow
 from games.rules import apply
-from games.storage import reads
+from games.storage import reads, turn_reads
 from games.storage.reads import NoSuchTable
 
 from . import play
@@ -90,7 +90,7 @@ def make(token: str) -> Done | Gone:
     """Make the link's move for its seat, if its turn still goes on. BadLink for a token not
     signed here."""
     link = read(token)
-    seat = reads.seat_held_by(link.table_id, link.turn.seat, link.user_id)
+    seat = turn_reads.seat_held_by(link.table_id, link.turn.seat, link.user_id)
     if seat is None:  # the account is closed, or the table gone with its seats
         return Gone(link.table_id, "turn-over", MOVED_ON)
     try:
@@ -123,7 +123,7 @@ def _why(link: MoveLink, refusal: Refusal) -> Gone:
     if refusal.code != "turn-over":
         return Gone(link.table_id, refusal.code, refusal.detail)
     turn = link.turn
-    ended = reads.round_entry(link.table_id, turn.round, turn.number)
+    ended = turn_reads.round_entry(link.table_id, turn.round, turn.number)
     if ended is not None and ended["seat"] == turn.seat:
         move = link.move
         if (ended["by"] == MoveRow.By.EMAIL and ended["action"] == move.action

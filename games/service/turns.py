@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from games.models import Seat, Table
 from games.rules.state import PLAYING
-from games.storage import reads
+from games.storage import turn_reads
 from games.storage.reads import Game
 
 from .errors import Refusal
@@ -34,7 +34,7 @@ def current_turn(game: Game) -> Turn | None:
     if state is None or game.table.status != Table.Status.PLAYING or state.status != PLAYING:
         return None
     return Turn(state.turn, state.round_number,
-                reads.moves_in_round(game.table.pk, state.round_number))
+                turn_reads.moves_in_round(game.table.pk, state.round_number))
 
 
 def turn_over(game: Game, seat: Seat, expected: Turn, now: datetime) -> Refusal | None:
