@@ -120,6 +120,8 @@ def make(token: str) -> Done | Gone:
 def _why(link: MoveLink, refusal: Refusal) -> Gone:
     """A refusal in a link's words. When the turn is over, the move that ended it tells
     whether it was this very link (used), the timer (expired), or anything else."""
+    if refusal.code == "seat-played-by-bot":  # the API's sentence names its own address
+        return Gone(link.table_id, refusal.code, BOT_SEAT)
     if refusal.code != "turn-over":
         return Gone(link.table_id, refusal.code, refusal.detail)
     turn = link.turn

@@ -345,3 +345,33 @@ def test_the_email_partials_show_the_table_the_hand_and_a_link_per_move(ana, ben
     # Each link opens its own move's page.
     for url, label in links:
         assert f"{label} at table {table}?" in text(reader.get(path_of(url)))
+
+
+def test_a_last_card_played_from_an_email_ends_the_game_and_the_page_says_so(ana, ben, reader,
+                                                                             settings):
+    reds = ["flame-2", "flame-3", "flame-4", "flame-6", "flame-7", "flame-8", "flame-9"]
+    game = lobby.create_table(ana.user, {"players": 2, "turn_hours": 24, "deck_order": deck_order(
+        [["flame-1", "flame-1", "flame-0", "flame-2", "flame-3", "flame-4", "flame-6"], reds],
+        "flame-5")})
+    table = game.table.pk
+    lobby.join_table(table, ben.user, game.table.invite)
+    lobby.start_game(table, ana.user)
+    anas = ["flame-1", "flame-1", "flame-0", "flame-2", "flame-3", "flame-4"]
+    for bens, hers in zip(reds[:6], anas, strict=True):
+        play.make_move(table, ben.user, Move("play", bens))
+        play.make_move(table, ana.user, Move("play", hers))
+    response = reader.post(link(table, ben, "Play Red 9"))
+    assert response.status_code == 200
+    assert "The game is over." in text(response) and "Your hand" not in text(response)
+    assert Table.objects.get(pk=table).status == "finished"
+
+
+def test_a_seat_a_bot_took_over_plays_nothing_from_its_links(ana, ben, reader):
+    table = deal(ana, ben)
+    url = link(table, ben, "Play Red 7")
+    Table.objects.get(pk=table).seats.filter(number=1).update(state="bot", bot_level="easy")
+    before = recorded(table)
+    for response in (reader.get(url), reader.post(url)):
+        assert response.status_code == 409
+        assert "A bot plays this seat" in text(response) and "/api/" not in text(response)
+    assert recorded(table) == before
