@@ -89,8 +89,9 @@ def recreate_database(server_url: str, drop_only: bool = False) -> None:
 
 
 def play_game(number: int, rng: random.Random, tally: dict) -> None:
-    import time_machine
     import zoneinfo
+
+    import time_machine
     from django.contrib.auth import get_user_model
     from django.core import mail
 

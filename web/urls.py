@@ -4,7 +4,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import accounts, ratings, replay, table_emails, tables
+from . import accounts, email_moves, ratings, replay, table_emails, tables
 from .account_forms import LogInForm, PasswordChangeForm
 
 urlpatterns = [
@@ -44,6 +44,8 @@ urlpatterns = [
     # Ratings.
     path("leaderboard", ratings.leaderboard, name="leaderboard"),
     path("players/<str:name>", ratings.player, name="player"),
+    # A move from an email's link: confirm, then play (issue 24); no log-in needed.
+    path("play/<str:token>", email_moves.move_link, name="move-link"),
     # A finished game, step by step (issue 13).
     path("tables/<int:table_id>/replay", replay.replay_page, name="table-replay"),
 ]

@@ -17,6 +17,7 @@ from .position import position
 from .scoring import ranking
 from .state import GameState, RoundSummary
 from .timeout import timeout_move, timeout_turn, turn_goes_on
+from .turn_moves import turn_moves
 from .views import log_entry_for, public_view, view_for
 
 __all__ = [
@@ -24,5 +25,5 @@ __all__ = [
     "GameState", "InvalidSetup", "Move", "Options", "Refused", "RoundSummary", "Rules",
     "apply", "events_json", "legal_actions", "legal_moves", "log_entry_for", "new_game",
     "position", "public_view", "ranking", "rules_for", "timeout_move", "timeout_turn",
-    "turn_goes_on", "view_for",
+    "turn_goes_on", "turn_moves", "view_for",
 ]

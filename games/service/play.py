@@ -28,6 +28,7 @@ from .errors import Accepted, GameError, Refusal, not_seated
 from .lobby import swaps_between_rounds
 from .shown import state_view
 from .tables import locked
+from .turns import Turn, turn_over
 
 BOT_MOVES_PER_TASK = 200  # a long run of bot turns goes on in a fresh task
 ANSWERS_KEPT = timedelta(days=1)  # how long a move's Idempotency-Key is remembered
@@ -36,14 +37,21 @@ Answer = Accepted | Refusal
 
 
 def make_move(table_id: int, user, move: Move, *, expected_version: int | None = None,
-              idempotency_key: str | None = None) -> Answer:
-    """A move by the user's seat (a play out of turn is a jump-in)."""
+              idempotency_key: str | None = None, expected_turn: Turn | None = None,
+              by: str = MoveRow.By.PLAYER) -> Answer:
+    """A move by the user's seat (a play out of turn is a jump-in). `expected_turn`: the move
+    is for that turn only (an email's link), checked under the table's lock so that two links
+    of one turn never both play. `by` is what the move log says made it."""
     _check_fields(move)
     with transaction.atomic():
         game = locked(table_id)
         seat = game.seat_of(user)
         if seat is None:
             raise not_seated()
+        if expected_turn is not None:
+            over = turn_over(game, seat, expected_turn, timezone.now())
+            if over is not None:
+                return over
         presence.seen_moving(game, seat, timezone.now())
         asked = {**move.to_dict(), "expected_version": expected_version}
         if idempotency_key:
@@ -62,8 +70,7 @@ def make_move(table_id: int, user, move: Move, *, expected_version: int | None =
                 "A bot plays this seat now; you may take it back between rounds "
                 "(POST /api/tables/{id}/seats/{n}/person) or concede.", game.table.version)
         else:
-            answer = _judge(game, seat, move, expected_version, by=MoveRow.By.PLAYER,
-                            now=timezone.now())
+            answer = _judge(game, seat, move, expected_version, by=by, now=timezone.now())
             if isinstance(answer, Accepted):
                 answer = Accepted(state_view(game, seat))
                 effects.next_turn_follows(game)

@@ -10,6 +10,7 @@ from django.test import Client
 
 from notifications.preferences import preferences_json, unsubscribe_token
 
+
 def switches(user) -> dict:
     """The four on/off switches the unsubscribe links touch."""
     return {key: value for key, value in preferences_json(user).items()

@@ -1,0 +1,88 @@
+"""Cards and moves in words, for a player who chooses a move away from the table: "Play Wild
+and choose red", "Take the penalty: draw 4 cards"; and what an email's card face shows.
+
+`card_name` says what `web.templatetags.cards.card_name` says (a test holds them together);
+the service layer may not import the pages.
+"""
+
+from __future__ import annotations
+
+from games.rules import GameState, Move
+from games.rules.state import NONE
+
+SYMBOL_COLOR = {"flame": "red", "sun": "yellow", "leaf": "green", "wave": "blue"}
+ACTION_WORDS = {"skip": "Skip", "reverse": "Reverse", "draw2": "Draw 2"}
+WILD_NAMES = {
+    "wild": "Wild", "wild-draw4": "Wild Draw 4", "wild-reverse": "Wild Reverse",
+    "wild-skip": "Wild Skip", "wild-skip2": "Wild Skip Two", "wild-draw2": "Wild Draw 2",
+    "wild-targeted-draw2": "Wild Targeted Draw 2", "wild-forced-swap": "Wild Forced Swap",
+}
+# What the middle of an email's card face says: short enough for a box 44 pixels wide, and
+# only characters every mail program's fonts have.
+FACE_VALUES = {
+    "skip": "SKIP", "reverse": "REV", "draw2": "+2",
+    "wild": "W", "wild-draw4": "+4", "wild-reverse": "REV", "wild-skip": "SKIP",
+    "wild-skip2": "SKIP 2", "wild-draw2": "+2", "wild-targeted-draw2": "→+2",
+    "wild-forced-swap": "SWAP",
+}
+CALL = "call “last card”"
+
+
+def card_name(code: str) -> str:
+    """"Red 7", "Blue Skip", "Green Draw 2", "Wild", "Wild Draw 4"."""
+    if code.startswith("wild"):
+        return WILD_NAMES.get(code, code)
+    symbol, _, kind = code.partition("-")
+    return f"{SYMBOL_COLOR.get(symbol, symbol).capitalize()} {ACTION_WORDS.get(kind, kind)}"
+
+
+def card_face(code: str) -> dict:
+    """A card as an email shows it: `code`, `name`, `color` (red, yellow, green, blue, or None
+    for a Wild) and `value`, the face's short text ("7", "SKIP", "+2", "W")."""
+    if code.startswith("wild"):
+        color, value = None, FACE_VALUES.get(code, "W")
+    else:
+        symbol, _, kind = code.partition("-")
+        color, value = SYMBOL_COLOR.get(symbol), FACE_VALUES.get(kind, kind)
+    return {"code": code, "name": card_name(code), "color": color, "value": value}
+
+
+def move_label(move: Move, names: dict[int, str], state: GameState | None = None) -> str:
+    """The move as a button says it. `state`, the table before the move, adds what a draw,
+    a take or a pass means there; without it the words are the move's alone."""
+    action = move.action
+    if action == "play":
+        return _play_label(move, names)
+    if action == "choose":
+        return f"Choose {move.color}"
+    if action == "take":
+        count = state.penalty if state is not None else 0
+        return f"Take the penalty: draw {count} cards" if count else "Take the penalty"
+    if action == "draw":
+        until = state is not None and state.options.draw_until_playable
+        return "Draw until a card plays" if until else "Draw a card"
+    if action == "pass":
+        kept = state is not None and state.drawn != NONE
+        return "Keep the card you drew" if kept else "Pass"
+    return action.capitalize()
+
+
+def _play_label(move: Move, names: dict[int, str]) -> str:
+    first = f"Play {card_name(move.card)}"
+    parts = []
+    if move.color:
+        parts.append(f"choose {move.color}")
+    if move.target is not None:
+        who = names.get(move.target, f"seat {move.target}")
+        if move.card == "wild-targeted-draw2":
+            first += f" on {who}"
+        else:  # a 7 under 7-0, or a Forced Swap
+            parts.append(f"swap hands with {who}")
+    if move.call:
+        parts.append(CALL)
+    if not parts:
+        return first
+    if len(parts) == 1:
+        return f"{first} and {parts[0]}"
+    return f"{first}, {', '.join(parts[:-1])} and {parts[-1]}"
+
