@@ -1,8 +1,7 @@
 """Cards and moves in words, for a player who chooses a move away from the table: "Play Wild
 and choose red", "Take the penalty: draw 4 cards"; and what an email's card face shows.
 
-`card_name` says what `web.templatetags.cards.card_name` says (a test holds them together);
-the service layer may not import the pages.
+Card names are `words.card_name`, the pages' too.
 """
 
 from __future__ import annotations
@@ -10,13 +9,10 @@ from __future__ import annotations
 from games.rules import GameState, Move
 from games.rules.state import NONE
 
-SYMBOL_COLOR = {"flame": "red", "sun": "yellow", "leaf": "green", "wave": "blue"}
-ACTION_WORDS = {"skip": "Skip", "reverse": "Reverse", "draw2": "Draw 2"}
-WILD_NAMES = {
-    "wild": "Wild", "wild-draw4": "Wild Draw 4", "wild-reverse": "Wild Reverse",
-    "wild-skip": "Wild Skip", "wild-skip2": "Wild Skip Two", "wild-draw2": "Wild Draw 2",
-    "wild-targeted-draw2": "Wild Targeted Draw 2", "wild-forced-swap": "Wild Forced Swap",
-}
+from .words import SYMBOL_COLOR, card_name
+
+# The color a card's symbol stands for, as the rules name colors.
+COLOR_OF_SYMBOL = {symbol: name.lower() for symbol, name in SYMBOL_COLOR.items()}
 # What the middle of an email's card face says: short enough for a box 44 pixels wide, and
 # only characters every mail program's fonts have.
 FACE_VALUES = {
@@ -28,14 +24,6 @@ FACE_VALUES = {
 CALL = "call “last card”"
 
 
-def card_name(code: str) -> str:
-    """"Red 7", "Blue Skip", "Green Draw 2", "Wild", "Wild Draw 4"."""
-    if code.startswith("wild"):
-        return WILD_NAMES.get(code, code)
-    symbol, _, kind = code.partition("-")
-    return f"{SYMBOL_COLOR.get(symbol, symbol).capitalize()} {ACTION_WORDS.get(kind, kind)}"
-
-
 def card_face(code: str) -> dict:
     """A card as an email shows it: `code`, `name`, `color` (red, yellow, green, blue, or None
     for a Wild) and `value`, the face's short text ("7", "SKIP", "+2", "W")."""
@@ -43,7 +31,7 @@ def card_face(code: str) -> dict:
         color, value = None, FACE_VALUES.get(code, "W")
     else:
         symbol, _, kind = code.partition("-")
-        color, value = SYMBOL_COLOR.get(symbol), FACE_VALUES.get(kind, kind)
+        color, value = COLOR_OF_SYMBOL.get(symbol), FACE_VALUES.get(kind, kind)
     return {"code": code, "name": card_name(code), "color": color, "value": value}
 
 
