@@ -19,6 +19,7 @@ from notifications.models import Notice
 from notifications.outbox import turn_email_since
 
 from .clock import AWAY_AFTER
+from .move_links import turn_links
 from .shown import iso, log_view
 from .words import log_line
 
@@ -69,8 +70,10 @@ def waiting_tables(user) -> list[dict]:
 
 
 def turn_context(game: Game, seat: Seat) -> dict:
-    """What a turn's email shows: what happened since the person's last turn, in words."""
-    return {"table_id": game.table.pk, "since": since_last_turn(game, seat)}
+    """What a turn's email shows: what happened since the person's last turn, in words, and
+    the turn to play from the email (its cards and one signed link per move)."""
+    return {"table_id": game.table.pk, "since": since_last_turn(game, seat),
+            "turn": turn_links(game, seat)}
 
 
 def since_last_turn(game: Game, seat: Seat) -> list[str]:
