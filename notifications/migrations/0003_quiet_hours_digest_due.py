@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_by_order_email'),
+        ('games', '0009_move_by_order_email'),
         ('notifications', '0002_notice_undelivered'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
