@@ -46,10 +46,43 @@ def game_over(user, table_id: int, context: dict) -> EmailMultiAlternatives:
     })
 
 
+def game_start(user, table_id: int, context: dict) -> EmailMultiAlternatives:
+    """The game the user is seated at has begun: who plays first, and the table's settings."""
+    return _compose(Notice.Kind.GAME_START, user, table_id, {
+        "whose_turn": context.get("whose_turn"),
+        "your_turn": context.get("your_turn", False),
+        "players": context.get("players", []),
+        "settings": context.get("settings", []),
+    })
+
+
+def invitation_url(token: str) -> str:
+    return f"{settings.WILDCARDS_BASE_URL}/invitations/{token}"
+
+
+def invitation(user, table_id: int, context: dict) -> EmailMultiAlternatives:
+    """A host invites the user (or an address no account uses: `user` None, `context["to"]`)
+    to a waiting table: the table's settings, and the link that seats them."""
+    return _compose(Notice.Kind.INVITATION, user, table_id, {
+        "host": context.get("host"),
+        "settings": context.get("settings", []),
+        "seats_taken": context.get("seats_taken"),
+        "players": context.get("players"),
+        "invitation_url": invitation_url(context["token"]),
+        "why": (f"You get this email because {context.get('host')} invited you to a table at "
+                f"Wild Cards." if user is not None else
+                f"You get this email because {context.get('host')} invited this address to a "
+                f"table at Wild Cards. If you do not know them, ignore it: nothing happens "
+                f"unless you follow the link."),
+    }, to=context.get("to"), scope=ALL)
+
+
 BY_KIND = {
     Notice.Kind.REMINDER: reminder,
     Notice.Kind.YOUR_TURN: your_turn,
     Notice.Kind.GAME_OVER: game_over,
+    Notice.Kind.GAME_START: game_start,
+    Notice.Kind.INVITATION: invitation,
 }
 
 
@@ -67,29 +100,33 @@ def _datetime(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
-def _compose(kind: str, user, table_id: int, extra: dict) -> EmailMultiAlternatives:
+def _compose(kind: str, user, table_id: int, extra: dict, *, to: str | None = None,
+             scope: str | None = None) -> EmailMultiAlternatives:
+    """The email of `kind` to `user`, whose one-click link switches off `scope` (the kind,
+    unless said otherwise). With no user (an invitation to an address no account uses), to
+    `to`, with no unsubscribe link: there is nothing to unsubscribe."""
     stem = kind.replace("-", "_")
-    unsubscribe = unsubscribe_url(user.pk, kind)
+    unsubscribe = unsubscribe_url(user.pk, scope or kind) if user is not None else ""
     context = {
         "user": user,
         "table_id": table_id,
         "table_url": table_url(table_id),
         "site_url": settings.WILDCARDS_BASE_URL,
-        "unsubscribe_url": unsubscribe,
-        "unsubscribe_all_url": unsubscribe_url(user.pk, ALL),
+        # The kind's own link, unless the scope is all emails (then only that link is shown).
+        "unsubscribe_url": unsubscribe if scope != ALL else "",
+        "unsubscribe_all_url": unsubscribe_url(user.pk, ALL) if user is not None else "",
         **extra,
     }
+    headers = ({"List-Unsubscribe": f"<{unsubscribe}>",
+                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"} if unsubscribe else {})
+    headers["Auto-Submitted"] = "auto-generated"  # RFC 3834: no vacation replies, please
     # A subject is one line: template line breaks must not become header injection attempts.
     subject = " ".join(render_to_string(f"notifications/{stem}_subject.txt", context).split())
     message = EmailMultiAlternatives(
         subject=subject,
         body=render_to_string(f"notifications/{stem}.txt", context),
-        to=[user.email],
-        headers={
-            "List-Unsubscribe": f"<{unsubscribe}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            "Auto-Submitted": "auto-generated",  # RFC 3834: no vacation replies, please
-        },
+        to=[user.email if user is not None else to],
+        headers=headers,
     )
     message.attach_alternative(render_to_string(f"notifications/{stem}.html", context),
                                "text/html")

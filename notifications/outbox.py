@@ -209,3 +209,15 @@ def unsent(now: datetime | None = None, limit: int = 500) -> list[int]:
     )
     return list(Notice.objects.filter(due, attempts__lt=MAX_ATTEMPTS)
                 .order_by("created_at").values_list("pk", flat=True)[:limit])
+
+
+# ---------------------------------------------------------------------------- invitations
+def queue_invitation(table, *, user, address: str, dedupe_key: str,
+                     context: dict) -> Notice | None:
+    """A host's invitation to `table`: to `user`'s account (it obeys their `unsubscribed_all`),
+    or, with `user` None, to `address`, which no account uses (the row has no user; its email
+    goes to `context["to"]`). Once per `dedupe_key`, like every notice."""
+    if user is None and not address:
+        raise ValueError("an invitation goes to an account or an address")
+    to = {} if user is not None else {"to": address}
+    return queue_notice(Notice.Kind.INVITATION, user, table, dedupe_key, {**context, **to})

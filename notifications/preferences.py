@@ -10,11 +10,14 @@ from django.utils import timezone
 
 from .models import Notice, Preference
 
-# The preference each kind of notice obeys.
+# The preference each kind of notice obeys. "The game has begun" is turn news: the switch of
+# the "your turn" emails. An invitation has no switch of its own (a person asked for it, and it
+# comes once): only `unsubscribed_all` stops it, and its unsubscribe link is the one for all.
 FIELD_OF_KIND = {
     Notice.Kind.REMINDER: "reminder_emails",
     Notice.Kind.YOUR_TURN: "turn_emails",
     Notice.Kind.GAME_OVER: "game_over_emails",
+    Notice.Kind.GAME_START: "turn_emails",
 }
 FIELDS = ("turn_emails", "reminder_emails", "game_over_emails", "unsubscribed_all")
 ALL = "all"  # an unsubscribe link's scope: every email, not one kind
@@ -56,11 +59,15 @@ def update_preferences(user, data: dict) -> dict:
 
 
 def wants(user, kind: str) -> bool:
-    """Whether the user would take an email of this kind now."""
+    """Whether the user would take an email of this kind now. No user: an address with no
+    account, to which only an invitation goes."""
+    if user is None:
+        return kind == Notice.Kind.INVITATION
     if not user.email or not user.is_active:
         return False
     preference = _preference(user)
-    return not preference.unsubscribed_all and getattr(preference, FIELD_OF_KIND[kind])
+    field = FIELD_OF_KIND.get(kind)  # None: a kind with no switch of its own (an invitation)
+    return not preference.unsubscribed_all and (field is None or getattr(preference, field))
 
 
 # ---------------------------------------------------------------------------- unsubscribe links
@@ -112,5 +119,6 @@ def scope_label(scope: str) -> str:
         Notice.Kind.REMINDER: "halfway reminders",
         Notice.Kind.YOUR_TURN: "“your turn” emails",
         Notice.Kind.GAME_OVER: "“game over” emails",
+        Notice.Kind.GAME_START: "“your turn” and “the game has begun” emails",
         ALL: "all emails from Wild Cards",
     }[scope]
