@@ -72,7 +72,7 @@ def _address(to: str) -> str:
     try:
         validate_email(to)
     except ValidationError:
-        raise GameError("invalid", "to: Enter a username or a valid email address.",
+        raise GameError("invalid", "to must be a username or a valid email address.",
                         field="to") from None
     return to.lower()
 
