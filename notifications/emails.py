@@ -51,7 +51,7 @@ def game_start(user, table_id: int, context: dict) -> EmailMultiAlternatives:
     return _compose(Notice.Kind.GAME_START, user, table_id, {
         "whose_turn": context.get("whose_turn"),
         "your_turn": context.get("your_turn", False),
-        "players": context.get("players", []),
+        "players": in_words(context.get("players", [])),
         "settings": context.get("settings", []),
     })
 
@@ -88,6 +88,11 @@ BY_KIND = {
 
 def message_for(notice: Notice) -> EmailMultiAlternatives:
     return BY_KIND[notice.kind](notice.user, notice.table_id, notice.context)
+
+
+def in_words(names: list[str]) -> str:
+    """"ana, ben and Bot Cleo (Easy)"."""
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
 def ordinal(number: int) -> str:
