@@ -8,6 +8,8 @@ logged in is sent to log in or sign up and comes back to the link (`next`).
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -69,10 +71,16 @@ def for_the_host(request: HttpRequest, game: Game) -> dict:
         if form.is_valid():  # else the form says what is wrong itself
             form.add_error("to", refused["error"])
     now = timezone.now()
-    pending = [{"to": invitation.to, "ago": timesince(invitation.created_at, now)}
+    pending = [{"to": invitation.to, "when": _when(invitation.created_at, now)}
                for invitation in invitations.of_table(game.table.pk, request.user,
                                                       pending_only=True)]
     return {"invite_player_form": form, "invitations": pending}
+
+
+def _when(moment, now) -> str:
+    if now - moment < timedelta(minutes=1):
+        return "just now"
+    return f"{timesince(moment, now)} ago"
 
 
 # ---------------------------------------------------------------------------- the link

@@ -117,7 +117,7 @@ def test_a_visitor_signs_up_with_the_address_invited_and_comes_back_to_take_the_
     link = link_in_email("dora@example.org")
     visitor = Client()
     page = visitor.get(link).content.decode()
-    assert "log in or sign up first" in page and "dora@example.org" in page
+    assert "sign up or log in first" in page and "dora@example.org" in page
     signup = re.search(r'href="(/accounts/signup\?[^"]+)"', page).group(1).replace("&amp;", "&")
     form = visitor.get(signup).content.decode()
     assert 'value="dora@example.org"' in form  # the address, ready
