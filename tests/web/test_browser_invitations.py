@@ -54,7 +54,8 @@ def test_the_host_invites_and_the_invited_take_their_seats_from_the_email(
     ana.screenshot("lobby-invitations")
 
     ben.page.goto(link_to("ben@example.com"))
-    expect(ben.page.get_by_role("heading", name=f"ana invites you to table {table}")).to_be_visible()
+    heading = ben.page.get_by_role("heading", name=f"ana invites you to table {table}")
+    expect(heading).to_be_visible()
     assert fits_the_width(ben.page)
     problems += serious_violations(ben.page)
     ben.screenshot("invitation-phone")
