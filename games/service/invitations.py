@@ -55,8 +55,8 @@ def invite(table_id: int, host, to: str) -> Invitation:
             raise GameError("already-seated", "That player already has a seat at this table.",
                             field="to")
         if stored.pending_for(table_id, user, address) is not None:
-            raise GameError("already-invited", f"{to} is already invited to this table.",
-                            field="to")
+            raise GameError("already-invited",
+                            f"{address or to} is already invited to this table.", field="to")
         if stored.count(table_id) >= MOST_INVITATIONS:
             raise GameError("too-many-invitations",
                             f"A table can send at most {MOST_INVITATIONS} invitations.")
