@@ -49,6 +49,9 @@ def invite(request: HttpRequest, table_id: int) -> HttpResponse:
     except GameError as error:
         if error.code == "not-found":
             raise Http404(error.detail) from None
+        if error.field is None:  # about the table, not whom was typed (started, full...)
+            messages.error(request, error.detail)
+            return redirect("table", table_id=table_id)
         return _refused(request, table_id, to, error.detail)
     messages.success(request, f"{invitation.to} is invited: the email with the link is on "
                               f"its way.")

@@ -4,6 +4,8 @@ racing the host's own invitation of the same person sends one email."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from concurrency import at_once
 from django.contrib.auth import get_user_model
@@ -36,8 +38,8 @@ def test_a_link_followed_twice_at_once_seats_its_person_once():
         table = lobby.create_table(ana, {"players": 4}).table.pk
         token = invitations.token_of(invitations.invite(table, ana, "ben"))
         version = Table.objects.get(pk=table).version
-        results = at_once(lambda: invitations.accept(token, ben),
-                          lambda: invitations.accept(token, ben))
+        results = at_once(partial(invitations.accept, token, ben),
+                          partial(invitations.accept, token, ben))
         assert codes(results) == ["invitation-used", "seated"]
         assert Seat.objects.filter(table_id=table, user=ben).count() == 1
         assert Table.objects.get(pk=table).version == version + 1
@@ -49,8 +51,8 @@ def test_two_invitations_racing_for_the_last_seat_seat_one_person():
         table = lobby.create_table(ana, {"players": 2}).table.pk
         tokens = [invitations.token_of(invitations.invite(table, ana, name))
                   for name in ("ben", "cleo")]
-        results = at_once(lambda: invitations.accept(tokens[0], ben),
-                          lambda: invitations.accept(tokens[1], cleo))
+        results = at_once(partial(invitations.accept, tokens[0], ben),
+                          partial(invitations.accept, tokens[1], cleo))
         assert codes(results) == ["seated", "table-full"]
         assert Seat.objects.filter(table_id=table).count() == 2
         assert Invitation.objects.filter(table_id=table, used_at__isnull=False).count() == 1
@@ -61,8 +63,8 @@ def test_the_same_person_invited_twice_at_once_gets_one_email():
     for _ in range(RUNS):
         mail.outbox.clear()
         table = lobby.create_table(ana, {"players": 4}).table.pk
-        results = at_once(lambda: invitations.invite(table, ana, "ben"),
-                          lambda: invitations.invite(table, ana, "BEN@example.com"))
+        results = at_once(partial(invitations.invite, table, ana, "ben"),
+                          partial(invitations.invite, table, ana, "BEN@example.com"))
         assert sorted(type(r).__name__ if not isinstance(r, GameError) else r.code
                       for r in results) == ["Invitation", "already-invited"]
         assert Invitation.objects.filter(table_id=table).count() == 1

@@ -79,6 +79,19 @@ def test_a_refused_invitation_shows_its_reason_on_the_form_and_changes_nothing(a
     assert error not in ana.get(f"/tables/{table}").content.decode()
 
 
+def test_an_invitation_refused_for_the_table_itself_is_said_above_the_table(ana, ben):
+    table = new_table(ana)
+    ben.post(f"/tables/{table}/join", {"invite": Table.objects.get(pk=table).invite})
+    refused = invite(ben, table, "cleo@example.org")  # not the host
+    assert "Only the host of the table may do this." in refused.content.decode()
+    ana.post(f"/tables/{table}/start")
+    refused = invite(ana, table, "cleo@example.org")
+    assert "The game at this table has already started." in refused.content.decode()
+    assert not Invitation.objects.exists() and not [m for m in mail.outbox
+                                                    if "invites you" in m.subject]
+    assert ben.post("/tables/999999/invite", {"to": "cleo"}).status_code == 404
+
+
 def test_a_second_invitation_of_the_same_person_is_refused_on_the_form(ana, ben):
     table = new_table(ana)
     invite(ana, table, "ben")
