@@ -40,7 +40,7 @@ def table_json(game: Game, user) -> dict:
 
 
 def invitation_json(invitation: Invitation) -> dict:
-    """An invitation as its host sees it: never its link's token (it seats whoever holds it
-    and is the person invited)."""
+    """An invitation as its host sees it: never its link's token, which goes to the person
+    invited by email and nowhere else."""
     return {"id": invitation.pk, "to": invitation.to, "created": iso(invitation.created_at),
             "used": iso(invitation.used_at)}
