@@ -5,7 +5,7 @@ one-click unsubscribe link and the RFC 8058 headers that let mail programs show 
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
@@ -16,8 +16,7 @@ from .models import Notice
 from .preferences import ALL, quiet_of, unsubscribe_url
 
 # The unsubscribe link of a kind that has no switch of its own switches off the one it obeys.
-UNSUBSCRIBE_SCOPE = {Notice.Kind.DIGEST: Notice.Kind.YOUR_TURN,
-                     Notice.Kind.GAME_START: Notice.Kind.YOUR_TURN}
+UNSUBSCRIBE_SCOPE = {Notice.Kind.DIGEST: Notice.Kind.YOUR_TURN}
 
 
 def table_url(table_id: int) -> str:
@@ -64,11 +63,44 @@ def digest(user, table_id: int | None, context: dict, extra: dict) -> EmailMulti
     return _compose(Notice.Kind.DIGEST, user, None, {"tables": tables})
 
 
+def game_start(user, table_id: int, context: dict, extra: dict) -> EmailMultiAlternatives:
+    """The game the user is seated at has begun: who plays first, and the table's settings."""
+    return _compose(Notice.Kind.GAME_START, user, table_id, {
+        "whose_turn": context.get("whose_turn"),
+        "your_turn": context.get("your_turn", False),
+        "players": in_words(context.get("players", [])),
+        "settings": context.get("settings", []),
+    })
+
+
+def invitation_url(token: str) -> str:
+    return f"{settings.WILDCARDS_BASE_URL}/invitations/{token}"
+
+
+def invitation(user, table_id: int, context: dict, extra: dict) -> EmailMultiAlternatives:
+    """A host invites the user (or an address no account uses: `user` None, `context["to"]`)
+    to a waiting table: the table's settings, and the link that seats them."""
+    return _compose(Notice.Kind.INVITATION, user, table_id, {
+        "host": context.get("host"),
+        "settings": context.get("settings", []),
+        "seats_taken": context.get("seats_taken"),
+        "players": context.get("players"),
+        "invitation_url": invitation_url(context["token"]),
+        "why": (f"You get this email because {context.get('host')} invited you to a table at "
+                f"Wild Cards." if user is not None else
+                f"You get this email because {context.get('host')} invited this address to a "
+                f"table at Wild Cards. If you do not know them, ignore it: nothing happens "
+                f"unless you follow the link."),
+    }, to=context.get("to"), scope=ALL)
+
+
 BY_KIND = {
     Notice.Kind.REMINDER: reminder,
     Notice.Kind.YOUR_TURN: your_turn,
     Notice.Kind.GAME_OVER: game_over,
     Notice.Kind.DIGEST: digest,
+    Notice.Kind.GAME_START: game_start,
+    Notice.Kind.INVITATION: invitation,
 }
 
 
@@ -82,6 +114,11 @@ def message_for(notice: Notice, contexts: list[dict] = ()) -> EmailMultiAlternat
     return compose(notice.user, notice.table_id, notice.context, contexts[0])
 
 
+def in_words(names: list[str]) -> str:
+    """"ana, ben and Bot Cleo (Easy)"."""
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+
+
 def ordinal(number: int) -> str:
     suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10,
                                                                                    "th")
@@ -92,20 +129,29 @@ def _datetime(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
-def _compose(kind: str, user, table_id: int | None, extra: dict) -> EmailMultiAlternatives:
+def _compose(kind: str, user, table_id: int | None, extra: dict, *, to: str | None = None,
+             scope: str | None = None) -> EmailMultiAlternatives:
+    """The email of `kind` to `user`, whose one-click link switches off `scope` (the kind's,
+    unless said otherwise). With no user (an invitation to an address no account uses), to
+    `to`, with no unsubscribe link: there is nothing to unsubscribe."""
     stem = kind.replace("-", "_")
-    unsubscribe = unsubscribe_url(user.pk, UNSUBSCRIBE_SCOPE.get(kind, kind))
+    scope = scope or UNSUBSCRIBE_SCOPE.get(kind, kind)
+    unsubscribe = unsubscribe_url(user.pk, scope) if user is not None else ""
     context = {
         "user": user,
         "table_id": table_id,
         "table_url": table_url(table_id) if table_id is not None else settings.WILDCARDS_BASE_URL,
         "site_url": settings.WILDCARDS_BASE_URL,
-        "unsubscribe_url": unsubscribe,
-        "unsubscribe_all_url": unsubscribe_url(user.pk, ALL),
+        # The kind's own link, unless the scope is all emails (then only that link is shown).
+        "unsubscribe_url": unsubscribe if scope != ALL else "",
+        "unsubscribe_all_url": unsubscribe_url(user.pk, ALL) if user is not None else "",
         **extra,
     }
+    headers = ({"List-Unsubscribe": f"<{unsubscribe}>",
+                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"} if unsubscribe else {})
+    headers["Auto-Submitted"] = "auto-generated"  # RFC 3834: no vacation replies, please
     # Every time in the email is the reader's, with its zone's abbreviation.
-    with timezone.override(quiet_of(user).zone):
+    with timezone.override(quiet_of(user).zone if user is not None else UTC):
         # A subject is one line: template line breaks must not become header injection.
         subject = " ".join(render_to_string(f"notifications/{stem}_subject.txt",
                                             context).split())
@@ -114,12 +160,8 @@ def _compose(kind: str, user, table_id: int | None, extra: dict) -> EmailMultiAl
     message = EmailMultiAlternatives(
         subject=subject,
         body=body,
-        to=[user.email],
-        headers={
-            "List-Unsubscribe": f"<{unsubscribe}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            "Auto-Submitted": "auto-generated",  # RFC 3834: no vacation replies, please
-        },
+        to=[user.email if user is not None else to],
+        headers=headers,
     )
     message.attach_alternative(html, "text/html")
     return message

@@ -61,8 +61,11 @@ class Notice(models.Model):
         UNDELIVERED = "undelivered"
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
+    # None only for an invitation to an email address no account uses (yet): the email goes to
+    # `context["to"]` (`outbox.queue_invitation`).
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="notices",
     )
     # None for an email about several tables (the daily digest).
     table = models.ForeignKey("games.Table", null=True, blank=True, on_delete=models.CASCADE,

@@ -91,7 +91,7 @@ def queue_notice(kind: str, user, table, dedupe_key: str, context: dict, *,
         context = {"since": now.isoformat(), **context}
         due_at = due_at or now + timedelta(seconds=settings.WILDCARDS_TURN_NOTICE_DELAY)
     due_at = due_at or now
-    if kind != Notice.Kind.REMINDER:
+    if kind != Notice.Kind.REMINDER and user is not None:
         due_at = quiet_of(user).allowed_from(due_at)
     notice = Notice(kind=kind, user=user, table=table, round_number=context.get("round"),
                     dedupe_key=dedupe_key, context=context, due_at=due_at)
@@ -212,3 +212,15 @@ def unsent(now: datetime | None = None, limit: int = 500) -> list[int]:
     )
     return list(Notice.objects.filter(due, attempts__lt=MAX_ATTEMPTS)
                 .order_by("due_at").values_list("pk", flat=True)[:limit])
+
+
+# ---------------------------------------------------------------------------- invitations
+def queue_invitation(table, *, user, address: str, dedupe_key: str,
+                     context: dict) -> Notice | None:
+    """A host's invitation to `table`: to `user`'s account (it obeys their `unsubscribed_all`),
+    or, with `user` None, to `address`, which no account uses (the row has no user; its email
+    goes to `context["to"]`). Once per `dedupe_key`, like every notice."""
+    if user is None and not address:
+        raise ValueError("an invitation goes to an account or an address")
+    to = {} if user is not None else {"to": address}
+    return queue_notice(Notice.Kind.INVITATION, user, table, dedupe_key, {**context, **to})

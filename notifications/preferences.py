@@ -12,7 +12,9 @@ from django.utils import timezone
 from .models import Notice, Preference
 from .quiet_hours import Quiet, hhmm, parse_hhmm, zone_names
 
-# The preference each kind of notice obeys (an invitation obeys only `unsubscribed_all`).
+# The preference each kind of notice obeys. "The game has begun" is turn news: the switch of
+# the "your turn" emails. An invitation has no switch of its own (a person asked for it, and it
+# comes once): only `unsubscribed_all` stops it, and its unsubscribe link is the one for all.
 FIELD_OF_KIND = {
     Notice.Kind.REMINDER: "reminder_emails",
     Notice.Kind.YOUR_TURN: "turn_emails",
@@ -24,7 +26,8 @@ SWITCHES = ("turn_emails", "reminder_emails", "game_over_emails", "unsubscribed_
             "daily_digest")
 FIELDS = (*SWITCHES, "time_zone", "quiet_hours_start", "quiet_hours_end", "muted_tables")
 ALL = "all"  # an unsubscribe link's scope: every email, not one kind
-SCOPES = (Notice.Kind.REMINDER, Notice.Kind.YOUR_TURN, Notice.Kind.GAME_OVER, ALL)
+SCOPES = (Notice.Kind.REMINDER, Notice.Kind.YOUR_TURN, Notice.Kind.GAME_OVER,
+          Notice.Kind.GAME_START, ALL)
 # "Not at night", the one-click choice of the sign-up and settings pages.
 NIGHT = ("22:00", "08:00")
 
@@ -144,7 +147,10 @@ def mute_table(user, table_id: int, muted: bool) -> None:
 
 
 def wants(user, kind: str, table_id: int | None = None) -> bool:
-    """Whether the user would take an email of this kind (about that table) now."""
+    """Whether the user would take an email of this kind (about that table) now. No user: an
+    address with no account, to which only an invitation goes."""
+    if user is None:
+        return kind == Notice.Kind.INVITATION
     if not user.email or not user.is_active:
         return False
     preference = preference_of(user)
@@ -154,7 +160,7 @@ def wants(user, kind: str, table_id: int | None = None) -> bool:
         return False
     if kind == Notice.Kind.YOUR_TURN and preference.daily_digest:
         return False  # the day's digest tells them instead
-    field = FIELD_OF_KIND.get(kind)
+    field = FIELD_OF_KIND.get(kind)  # None: a kind with no switch of its own (an invitation)
     return field is None or getattr(preference, field)
 
 
@@ -221,5 +227,6 @@ def scope_label(scope: str) -> str:
         Notice.Kind.REMINDER: "halfway reminders",
         Notice.Kind.YOUR_TURN: "“your turn” emails",
         Notice.Kind.GAME_OVER: "“game over” emails",
+        Notice.Kind.GAME_START: "“your turn” and “the game has begun” emails",
         ALL: "all emails from Wild Cards",
     }[scope]

@@ -101,8 +101,8 @@ def _still_wanted(notice: Notice, now: datetime) -> dict | str:
     """The email's extra context; or, having recorded it, POSTPONED or why it is skipped."""
     reason = _unwanted(notice)
     if not reason:
-        quiet = quiet_of(notice.user)
-        if notice.kind != Notice.Kind.REMINDER and quiet.is_quiet(now):
+        quiet = quiet_of(notice.user) if notice.user is not None else None
+        if quiet is not None and notice.kind != Notice.Kind.REMINDER and quiet.is_quiet(now):
             # Quiet hours chosen, or moved, since the notice was queued: wait for their end.
             Notice.objects.filter(pk=notice.pk, status=Notice.Status.SENDING,
                                   claimed_at=notice.claimed_at).update(
@@ -138,7 +138,8 @@ def _gathered(first: Notice, now: datetime) -> list[tuple[Notice, dict]]:
 def _unwanted(notice: Notice) -> str:
     """Why the notice should not go out after all, or "" when it should."""
     if not wants(notice.user, notice.kind, notice.table_id):
-        if notice.table_id in preference_of(notice.user).muted_tables:
+        if notice.user is not None and notice.table_id in preference_of(
+                notice.user).muted_tables:
             return "The user has muted this table's emails."
         return "The user no longer wants this kind of email."
     if notice.kind in TURN_BY_TURN_ONLY and not _turn_still_running(notice):

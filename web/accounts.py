@@ -21,6 +21,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.addresses import (
@@ -45,11 +46,21 @@ def _posted(request):
     return request.POST if request.method == "POST" else None
 
 
+def _next(request) -> str:
+    """Where to go after signing up: `next` if it is an address of this site (an invitation's
+    link, say), else ""."""
+    wanted = request.GET.get("next", "")
+    safe = url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure())
+    return wanted if safe else ""
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request):
     if request.user.is_authenticated:
-        return redirect("home")
-    form = SignUpForm(_posted(request))
+        return redirect(_next(request) or "home")
+    # The form posts back to this address, `next` (and an invitation's `email`) included.
+    form = SignUpForm(_posted(request), initial={"email": request.GET.get("email", "")})
     if form.is_bound and form.is_valid():
         try:
             with transaction.atomic():
@@ -63,8 +74,8 @@ def signup(request):
         else:
             login(request, user)
             messages.success(request, f"Welcome to Wild Cards, {user.username}!")
-            return redirect("home")
-    return render(request, "web/account/signup.html", {"form": form})
+            return redirect(_next(request) or "home")
+    return render(request, "web/account/signup.html", {"form": form, "next": _next(request)})
 
 
 class PasswordResetView(auth_views.PasswordResetView):

@@ -92,6 +92,11 @@ class InviteForm(forms.Form):
     invite = forms.CharField(max_length=64, label="Invite code")
 
 
+class InvitePlayerForm(forms.Form):
+    to = forms.CharField(max_length=254, label="Username or email address",
+                         help_text="They get an email with a link that gives them a seat.")
+
+
 class MoveForm(forms.Form):
     action = forms.ChoiceField(choices=[(a, a) for a in ("play", "draw", "take", "pass",
                                                          "choose", "concede", "call", "catch")])

@@ -20,6 +20,7 @@ from games.service.words import log_line
 from games.storage.reads import Game
 
 from .forms import BotForm, InviteForm, MoveForm, NewTableForm
+from .invitations import for_the_host
 from .links import table_links
 from .templatetags.cards import card, card_color, card_label, card_svg
 
@@ -125,6 +126,8 @@ def _lobby(request: HttpRequest, game: Game, seat) -> dict:
     if seat is not None:
         link = reverse("table", args=[table.pk]) + f"?invite={table.invite}"
         context["invite_link"] = request.build_absolute_uri(link)
+        if seat.number == 0:
+            context.update(for_the_host(request, game))
     else:
         context["join_form"] = InviteForm(initial={"invite": request.GET.get("invite", "")})
     return context

@@ -4,7 +4,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import accounts, email_moves, ratings, replay, table_emails, tables
+from . import accounts, email_moves, invitations, ratings, replay, table_emails, tables
 from .account_forms import LogInForm, PasswordChangeForm
 
 urlpatterns = [
@@ -38,6 +38,8 @@ urlpatterns = [
     path("tables/<int:table_id>/seats/<int:number>/remove", tables.remove_bot,
          name="table-remove-bot"),
     path("tables/<int:table_id>/start", tables.start, name="table-start"),
+    path("tables/<int:table_id>/invite", invitations.invite, name="table-invite"),
+    path("invitations/<str:token>", invitations.invitation_page, name="invitation"),
     path("tables/<int:table_id>/move", tables.move, name="table-move"),
     path("tables/<int:table_id>/concede", tables.concede, name="table-concede"),
     path("tables/<int:table_id>/emails", table_emails.mute, name="table-emails"),

@@ -20,6 +20,10 @@ STATUS = {
     "stream-unavailable": 503,
     # Game records (issue 13).
     "game-not-finished": 409, "game-not-replayable": 409,
+    # Invitations (issue 24): inviting, and the invitation's link (its page answers with these).
+    "no-such-player": 404, "already-invited": 409, "too-many-invitations": 409,
+    "invitation-invalid": 400, "invitation-for-another": 403, "invitation-used": 410,
+    "table-cancelled": 410,
 }
 # A refused move is 422, but for these (the move may be fine; the moment is not).
 REFUSAL_STATUS = {"stale-version": 409, "seat-played-by-bot": 409}

@@ -78,6 +78,14 @@ NEW_TABLE = request("Four players, stacking and jump-in", {
 INVITE = request("The host's invite code", {"invite": "5RW-Tfi6DKBa"})
 BOT = request("A Normal bot", {"level": "normal"})
 TAKE_SEAT = request("A bot's seat, with the invite code", {"invite": "5RW-Tfi6DKBa"})
+INVITE_BY_NAME = request("By username", {"to": "ben"})
+INVITE_BY_ADDRESS = request("By email address", {"to": "cleo@example.com"})
+INVITATION = {"id": 3, "to": "cleo@example.com", "created": "2026-12-04T17:02:11.482913Z",
+              "used": None}
+INVITATIONS = {"invitations": [
+    {"id": 2, "to": "ben", "created": "2026-12-04T17:01:40.120551Z",
+     "used": "2026-12-04T17:05:02.901377Z"},
+    INVITATION]}
 MOVES = [
     request("Play a card", {"action": "play", "card": "wave-3", "expected_version": 17}),
     request("Play a Wild, naming the color", {"action": "play", "card": "wild",

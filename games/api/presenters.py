@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from games.models import Seat
+from games.models import Invitation, Seat
 from games.service.results import shows_rated
 from games.service.shown import iso
 from games.storage.reads import Game
@@ -37,3 +37,10 @@ def table_json(game: Game, user) -> dict:
     if game.seat_of(user) is not None:
         body["invite"] = table.invite
     return body
+
+
+def invitation_json(invitation: Invitation) -> dict:
+    """An invitation as its host sees it: never its link's token, which goes to the person
+    invited by email and nowhere else."""
+    return {"id": invitation.pk, "to": invitation.to, "created": iso(invitation.created_at),
+            "used": iso(invitation.used_at)}

@@ -79,6 +79,24 @@ class TakeSeatSerializer(StrictSerializer):
     invite = serializers.CharField(max_length=64, required=False)
 
 
+class InvitationCreateSerializer(StrictSerializer):
+    to = StringField(max_length=254, help_text="A username, or an email address (with an @), "
+                                               "whatever its case.")
+
+
+class InvitationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    to = serializers.CharField(help_text="As the host wrote it: the username, or the address "
+                                         "(lowercased).")
+    created = serializers.DateTimeField()
+    used = serializers.DateTimeField(allow_null=True,
+                                     help_text="When its link seated the person; null before.")
+
+
+class InvitationsSerializer(serializers.Serializer):
+    invitations = InvitationSerializer(many=True)
+
+
 class MoveSerializer(StrictSerializer):
     action = serializers.ChoiceField(choices=ACTIONS)
     card = StringField(max_length=32, required=False, allow_null=True)

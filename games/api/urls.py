@@ -3,9 +3,9 @@ from django.urls import path
 from accounts.api import MeView, SignUpView, TokenView
 from ratings.api import LeaderboardView, PlayerView
 
+from . import invitation_views, records
 from . import lobby_views as tables
 from . import play_views as play
-from . import records
 from .stream import EventsView
 
 urlpatterns = [
@@ -18,6 +18,8 @@ urlpatterns = [
     path("tables/<int:table_id>/leave", tables.LeaveView.as_view(), name="api-leave"),
     path("tables/<int:table_id>/bots", tables.BotsView.as_view(), name="api-bots"),
     path("tables/<int:table_id>/start", tables.StartView.as_view(), name="api-start"),
+    path("tables/<int:table_id>/invitations", invitation_views.InvitationsView.as_view(),
+         name="api-invitations"),
     path("tables/<int:table_id>/seats/<int:number>", tables.SeatView.as_view(), name="api-seat"),
     path("tables/<int:table_id>/seats/<int:number>/bot", tables.SeatBotView.as_view(),
          name="api-seat-bot"),

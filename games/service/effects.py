@@ -14,15 +14,18 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Seat, Table
+from games.models import Invitation, Seat, Table
 from games.rules import ranking, rules_for
 from games.rules.state import FINISHED, PLAYING
 from games.storage.reads import Game
-from notifications.outbox import queue_game_over, queue_your_turn
+from notifications.models import Notice
+from notifications.outbox import queue_game_over, queue_invitation, queue_notice, queue_your_turn
 from wildcards import after_response
 from wildcards.celery import app
 
 from .bots import may_jump_in
+from .results import shows_rated
+from .shown import table_in_words
 
 PLAY_BOT_TURNS = "games.tasks.play_bot_turns"
 EXPIRE_TURN = "games.tasks.expire_turn"
@@ -85,3 +88,34 @@ def tell_game_over(game: Game) -> None:
             for row in ranking(state, rules_for(state).deck)]
     people = [(seat.user, seat.number) for seat in game.seats if seat.user_id is not None]
     queue_game_over(game.table, rows, people)
+
+
+def tell_game_start(game: Game) -> None:
+    """"The game has begun" to every person seated (not to bots, nor to a person whose seat a
+    bot plays): whose turn it is, and the table's settings. Queued in the start's transaction;
+    the outbox decides when it goes, and not at all to someone at the table."""
+    state, table = game.state, game.table
+    names = [seat.name for seat in game.seats]
+    words = table_in_words(table, rated=shows_rated(game))
+    for seat in game.seats:
+        if seat.user_id is None or seat.state != Seat.State.PLAYING:
+            continue
+        if seat.number == state.turn and table.mode == Table.Mode.TURN:
+            continue  # their "your turn" email tells them, with the turn to play
+        queue_notice(Notice.Kind.GAME_START, seat.user, table,
+                     f"game-start:{table.pk}:{seat.user_id}",
+                     {"your_seat": seat.number, "turn": state.turn,
+                      "whose_turn": names[state.turn], "your_turn": seat.number == state.turn,
+                      "players": names, "settings": words})
+
+
+def tell_invitee(game: Game, invitation: Invitation, token: str) -> None:
+    """The invitation's email, with its link (`token`): to the invited account, or to the
+    address when no account uses it."""
+    table = game.table
+    queue_invitation(
+        table, user=invitation.user, address=invitation.address,
+        dedupe_key=f"invitation:{invitation.pk}",
+        context={"host": game.seats[0].name, "token": token,
+                 "settings": table_in_words(table, rated=shows_rated(game)),
+                 "seats_taken": len(game.seats), "players": table.players})

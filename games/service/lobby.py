@@ -58,17 +58,17 @@ def create_table(user, choices: dict) -> Game:
         return writes.new_table(table, user)
 
 
-def _require_waiting(game: Game) -> None:
+def require_waiting(game: Game) -> None:
     if game.table.status != Table.Status.WAITING:
         raise GameError("table-started", "The game at this table has already started.")
 
 
-def _require_host(game: Game, user) -> None:
+def require_host(game: Game, user) -> None:
     if game.table.host_id != user.pk:
         raise GameError("host-only", "Only the host of the table may do this.")
 
 
-def _require_free_seat(game: Game) -> None:
+def require_free_seat(game: Game) -> None:
     if len(game.seats) >= game.table.players:
         raise GameError("table-full", "Every seat at this table is taken.")
 
@@ -80,26 +80,40 @@ def _seat_numbered(game: Game, number: int) -> Seat:
     return seat
 
 
+def already_seated() -> GameError:
+    return GameError("already-seated", "You already have a seat at this table.")
+
+
 def join_table(table_id: int, user, invite: str) -> Game:
     with transaction.atomic():
         game = locked(table_id)
         if game.seat_of(user) is not None:
-            raise GameError("already-seated", "You already have a seat at this table.")
+            raise already_seated()
         if invite != game.table.invite:
             raise GameError("wrong-invite", "That is not this table's invite code.")
-        _require_waiting(game)
-        _require_free_seat(game)
-        writes.add_seat(game, user=user)
-        writes.bump(game)
+        seat_person(game, user)
     return game
+
+
+def seat_person(game: Game, user) -> Seat:
+    """The one way a person takes the next free seat before the deal, whether they came with
+    the invite code or an invitation: the caller holds the table's lock and has checked what
+    lets them in."""
+    if game.seat_of(user) is not None:
+        raise already_seated()
+    require_waiting(game)
+    require_free_seat(game)
+    seat = writes.add_seat(game, user=user)
+    writes.bump(game)
+    return seat
 
 
 def add_bot(table_id: int, user, level: str) -> Game:
     with transaction.atomic():
         game = locked(table_id)
-        _require_host(game, user)
-        _require_waiting(game)
-        _require_free_seat(game)
+        require_host(game, user)
+        require_waiting(game)
+        require_free_seat(game)
         writes.add_seat(game, bot_level=level)
         writes.bump(game)
     return game
@@ -112,7 +126,7 @@ def leave_waiting_table(table_id: int, user) -> Game:
         seat = game.seat_of(user)
         if seat is None:
             raise not_seated()
-        _require_waiting(game)
+        require_waiting(game)
         if seat.number == 0:
             raise GameError("host-cannot-leave",
                             "The host cannot leave a table; cancel it instead.")
@@ -125,8 +139,8 @@ def remove_bot(table_id: int, user, number: int) -> Game:
     """Before the deal the host may take a bot off the table; the seats after it move up."""
     with transaction.atomic():
         game = locked(table_id)
-        _require_host(game, user)
-        _require_waiting(game)
+        require_host(game, user)
+        require_waiting(game)
         seat = _seat_numbered(game, number)
         if not seat.is_bot:
             raise GameError("not-a-bot",
@@ -140,16 +154,16 @@ def remove_bot(table_id: int, user, number: int) -> Game:
 def cancel_table(table_id: int, user) -> None:
     with transaction.atomic():
         game = locked(table_id)
-        _require_host(game, user)
-        _require_waiting(game)
+        require_host(game, user)
+        require_waiting(game)
         writes.delete_table(game)
 
 
 def start_game(table_id: int, user) -> Game:
     with transaction.atomic():
         game = locked(table_id)
-        _require_host(game, user)
-        _require_waiting(game)
+        require_host(game, user)
+        require_waiting(game)
         if len(game.seats) < 2:
             raise GameError("not-enough-players", "At least two seats must be filled to start.")
         table = game.table
@@ -167,6 +181,7 @@ def start_game(table_id: int, user) -> Game:
         writes.bump(game, "status", "current_round", "players", "rated")
         writes.log_first_deal(game, dealt.events, now)
         effects.tell_whose_turn(game, deadline[0])
+        effects.tell_game_start(game)
         effects.next_turn_follows(game)
     return game
 
@@ -215,7 +230,7 @@ def swap_seat(table_id: int, user, number: int, *, to_bot: bool, level: str | No
 def _relevel(game: Game, seat: Seat, user, level: str) -> None:
     """The host sets the level of a bot already playing a seat (one seated as a bot, or one
     that took over a person's seat): at once, as a level never changes a rule."""
-    _require_host(game, user)
+    require_host(game, user)
     if game.table.status == Table.Status.FINISHED:
         raise GameError("game-not-playing", "This seat has no more part in the game.")
     seat.bot_level = level
@@ -238,7 +253,7 @@ def _to_person(game: Game, seat: Seat, user, invite: str | None) -> dict:
         raise GameError("not-your-seat", "This seat belongs to another player.")
     if seat.user_id is None:
         if game.seat_of(user) is not None:
-            raise GameError("already-seated", "You already have a seat at this table.")
+            raise already_seated()
         if invite != game.table.invite:
             raise GameError("wrong-invite", "That is not this table's invite code.")
         if any(_claimed_by(other, user) for other in game.seats if other is not seat):

@@ -13,7 +13,7 @@ from datetime import datetime
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import Hand, IdempotentAnswer, Round, Seat, Table, new_salt
+from games.models import Hand, IdempotentAnswer, Invitation, Round, Seat, Table, new_salt
 from games.models import Move as MoveRow
 from games.rules import Applied, Event, GameState, Move
 from games.rules.fairness import commitment, round_seed
@@ -90,6 +90,17 @@ def remove_seat(game: Game, seat: Seat) -> None:
 
 def delete_table(game: Game) -> None:
     game.table.delete()
+
+
+def new_invitation(game: Game, by, user, address: str) -> Invitation:
+    """An invitation of `user` (an account) or `address` (neither: see the model) by the host."""
+    return Invitation.objects.create(table=game.table, invited_by=by, user=user, address=address)
+
+
+def use_invitation(invitation: Invitation, user, now: datetime) -> None:
+    """The invitation seated `user`: it is used, and names the account that used it."""
+    invitation.user, invitation.used_at = user, now
+    invitation.save(update_fields=["user", "used_at"])
 
 
 def deal(game: Game, state: GameState, deadline_at: datetime | None,
