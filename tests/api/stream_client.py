@@ -54,6 +54,19 @@ class Stream:
             chunk, self.pending = self.pending.result(), None
             self.buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
 
+    async def stay_open(self, seconds: float) -> None:
+        """Keep reading for `seconds`, as a page left open does (what comes is kept in the
+        buffer for `next`)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + seconds
+        while (left := end - loop.time()) > 0:
+            if self.pending is None:
+                self.pending = asyncio.ensure_future(self.chunks.__anext__())
+            done, _ = await asyncio.wait({self.pending}, timeout=left)
+            if done:
+                chunk, self.pending = self.pending.result(), None
+                self.buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+
     async def nothing_within(self, seconds: float) -> bool:
         try:
             event = await self.next(timeout=seconds)
