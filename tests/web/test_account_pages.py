@@ -96,6 +96,25 @@ def test_a_newcomer_signs_up_and_lands_on_my_games(client):
     assert client.get(reverse("home")).status_code == 200
 
 
+def test_sign_up_keeps_the_browsers_time_zone_and_no_emails_at_night(client):
+    page = client.get(reverse("signup")).content.decode()
+    assert 'name="time_zone"' in page and "time_zone.js" in page
+
+    sign_up(client, time_zone="America/New_York", not_at_night="on")
+
+    chosen = preferences_json(User.objects.get(username="newcomer"))
+    assert (chosen["time_zone"], chosen["quiet_hours_start"], chosen["quiet_hours_end"]) == (
+        "America/New_York", "22:00", "08:00")
+
+
+def test_a_time_zone_the_server_does_not_know_signs_up_in_utc(client):
+    response = sign_up(client, time_zone="Mars/Olympus")
+
+    assert response.status_code == 302
+    chosen = preferences_json(User.objects.get(username="newcomer"))
+    assert (chosen["time_zone"], chosen["quiet_hours_start"]) == ("UTC", None)
+
+
 def test_a_taken_username_is_refused_whatever_its_case(client, cleo):
     response = sign_up(client, username="CLEO")
 
