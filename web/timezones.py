@@ -5,12 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.utils import timezone
 
 from notifications.preferences import quiet_of
+
+
+API = "/api/"
+
+
+def _activate_for(request: HttpRequest) -> None:
+    _activate(request.user)
 
 
 def _activate(user) -> None:
@@ -26,7 +33,14 @@ def ViewerTimeZoneMiddleware(get_response: Callable):  # noqa: N802 (Django's mi
     if iscoroutinefunction(get_response):
 
         async def middleware(request: HttpRequest) -> HttpResponseBase:
-            _activate(await request.auser())
+            # The API's answers carry UTC times; and an event stream never ends, so a database
+            # connection taken here for its user would never go back to the pool.
+            if request.path.startswith(API):
+                return await get_response(request)
+            # In the request's own thread, where its view reads the user too (`request.user`,
+            # loaded once). `await request.auser()` here left pooled connections that were not
+            # given back: two players' pages ran the pool dry (tests/web/test_browser_stream.py).
+            await sync_to_async(_activate_for)(request)
             try:
                 return await get_response(request)
             finally:
