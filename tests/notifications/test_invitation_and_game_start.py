@@ -92,25 +92,27 @@ def test_the_start_queues_one_game_start_notice_per_person_seated_and_none_for_b
     lobby.add_bot(waiting, ana, "easy")
     lobby.join_table(waiting, cleo, code)
     game = lobby.start_game(waiting, ana)
+    first = game.state.turn
+    # The person who plays first hears of it from their "your turn" email, with the turn.
+    told = [(name, user) for name, user in (("ana", ana), ("ben", ben), ("cleo", cleo))
+            if user.pk != game.seats[first].user_id]
     notices = Notice.objects.filter(kind=Notice.Kind.GAME_START).order_by("user_id")
     assert [(n.user.username, n.dedupe_key) for n in notices] == [
-        (name, f"game-start:{waiting}:{user.pk}")
-        for name, user in (("ana", ana), ("ben", ben), ("cleo", cleo))]
-    first = game.state.turn
+        (name, f"game-start:{waiting}:{user.pk}") for name, user in told]
     for notice in notices:
-        seat = notice.context["your_seat"]
-        assert notice.context["your_turn"] == (seat == first)
+        assert notice.context["your_turn"] is False
         assert notice.context["whose_turn"] == game.seats[first].name
         assert notice.context["players"] == ["ana", "ben", "Bot Cleo (Easy)", "cleo"]
     starts = [message for message in mail.outbox if "has begun" in message.subject]
     assert sorted(message.to[0] for message in starts) == [
-        "ana@example.com", "ben@example.com", "cleo@example.com"]
+        f"{name}@example.com" for name, _ in told]
     assert all("has begun, with ana, ben, Bot Cleo (Easy) and cleo." in message.body
                for message in starts)
 
 
 def test_the_game_start_email_says_whose_turn_it_is_and_links_the_table(
         ana, ben, waiting):
+    Table.objects.filter(pk=waiting).update(mode="realtime")  # no "your turn" emails there
     lobby.join_table(waiting, ben, Table.objects.get(pk=waiting).invite)
     game = lobby.start_game(waiting, ana)
     first = game.seats[game.state.turn]
@@ -131,6 +133,7 @@ def test_the_game_start_email_says_whose_turn_it_is_and_links_the_table(
 
 
 def test_the_game_start_email_obeys_the_switch_of_the_turn_emails(ana, ben, waiting):
+    Table.objects.filter(pk=waiting).update(mode="realtime")  # both would get one
     update_preferences(ben, {"turn_emails": False})
     lobby.join_table(waiting, ben, Table.objects.get(pk=waiting).invite)
     lobby.start_game(waiting, ana)
@@ -140,13 +143,15 @@ def test_the_game_start_email_obeys_the_switch_of_the_turn_emails(ana, ben, wait
 
 def test_unsubscribing_from_the_game_start_email_switches_off_the_turn_emails(
         client, ana, ben, waiting):
+    Table.objects.filter(pk=waiting).update(mode="realtime")  # both get one
     lobby.join_table(waiting, ben, Table.objects.get(pk=waiting).invite)
     lobby.start_game(waiting, ana)
     [message] = [m for m in mail.outbox if m.to == ["ben@example.com"]
                  and "has begun" in m.subject]
     link = message.extra_headers["List-Unsubscribe"][1:-1]
     page = client.get(link.removeprefix(BASE)).content.decode()
-    assert "Stop “your turn” and “the game has begun” emails?" in page
+    assert ("Stop “your turn” and “the game has begun” emails to the account "
+            "<strong>ben</strong>?") in page
     client.post(link.removeprefix(BASE))
     ben.notification_preference.refresh_from_db()
     assert ben.notification_preference.turn_emails is False

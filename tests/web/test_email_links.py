@@ -53,7 +53,12 @@ def test_every_link_of_every_email_opens_its_page(ana, ben, mailoutbox, settings
         for link in links_of(message):
             assert link.startswith(BASE + "/"), link
             response = reader.client.get(link.removeprefix(BASE), HTTP_HOST="wildcards.test")
-            assert response.status_code == 200, (message.subject, link, response.status_code)
+            if "/play/" in link:  # a move of a turn long over: a page that says so
+                assert response.status_code in (200, 409, 410), (link, response.status_code)
+                assert f'href="/tables/{table.pk}"' in response.content.decode()
+            else:
+                assert response.status_code == 200, (message.subject, link,
+                                                     response.status_code)
             followed += 1
         # An unsubscribe link works without logging in, too.
         for link in links_of(message):
