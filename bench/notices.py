@@ -42,7 +42,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DATABASE = "wildcards_notices_bench"
+DATABASE = f"wildcards_notices_bench_{os.getpid()}"  # runs side by side never meet
 ZONES = ("Europe/Paris", "America/New_York", "Asia/Tokyo", "UTC")
 WAKE, SLEEP = 8, 23  # local hours
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
