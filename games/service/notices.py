@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from games.models import Seat
+from games.models import Seat, Table
 from games.rules.state import PLAYING
 from games.storage import lists, reads
 from games.storage.reads import Game, NoSuchTable
@@ -53,13 +53,19 @@ def reminder(notice: Notice) -> dict | str:
 
 
 def game_news(notice: Notice) -> dict | str:
-    """The start and the end of a game: news only to a person who has not seen it happen."""
+    """The start and the end of a game: news only to a person who has not seen it happen. At
+    a turn-by-turn table, the start is no news to a person whose turn it is by then: their
+    "your turn" email tells them, with the turn to play."""
     found = _game_and_seat(notice)
     if isinstance(found, str):
         return found
-    _, seat = found
+    game, seat = found
     if _been_there(seat, notice):
         return "The player has been at the table since."
+    if (notice.kind == Notice.Kind.GAME_START and game.table.mode == Table.Mode.TURN
+            and game.state is not None and game.state.status == PLAYING
+            and game.state.turn == seat.number):
+        return "It is the player's turn: their \"your turn\" email tells them."
     return {}
 
 

@@ -130,3 +130,28 @@ def test_the_worker_sweeps_a_due_deadline(sweep_deadlines, real_worker):
         lambda: Move.objects.filter(table_id=table_id, by=Move.By.TIMER).first())
     assert timer_move.seat == 0
     assert _version(table_id) > before
+
+
+def test_the_worker_sends_a_turn_email_when_its_delay_is_over(real_worker, settings):
+    """The notice's task waits in Redis for its ETA (the turn email's delay), then the worker
+    sends it: to a player who has not come to the table meanwhile."""
+    from django.core import mail
+
+    from notifications.models import Notice
+
+    settings.WILDCARDS_TURN_NOTICE_DELAY = 2
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    mail.outbox = []
+    host = _host()
+    game = lobby.create_table(host, {"players": 2, "mode": "turn"})
+    table_id = game.table.pk
+    lobby.add_bot(table_id, host, "easy")
+    lobby.start_game(table_id, host)
+    _wait_for("bring the turn to the person", lambda: _human_to_play(table_id))
+    notice = _wait_for("queue the turn's notice", lambda: Notice.objects.filter(
+        table_id=table_id, kind="your-turn").order_by("-pk").first())
+    assert notice.due_at - notice.created_at > timedelta(seconds=1.9)
+    sent = _wait_for("send the turn email", lambda: Notice.objects.filter(
+        pk=notice.pk, status="sent").first())
+    assert sent.sent_at >= notice.due_at
+    assert [m.subject for m in mail.outbox] == [f"It's your turn at table {table_id}"]
