@@ -12,7 +12,6 @@ from django.utils import timezone
 
 from notifications.preferences import quiet_of
 
-
 API = "/api/"
 
 
