@@ -27,12 +27,10 @@ RECENT = 40  # log entries read back to find the person's last turn
 
 
 def your_turn(notice: Notice) -> dict | str:
-    found = _game_and_seat(notice)
+    found = _their_turn(notice)
     if isinstance(found, str):
         return found
     game, seat = found
-    if game.state is None or game.state.status != PLAYING or game.state.turn != seat.number:
-        return "The turn is over."
     if _been_there(seat, notice):
         return "The player has been at the table since the turn began."
     if _unanswered(notice, seat):
@@ -41,12 +39,10 @@ def your_turn(notice: Notice) -> dict | str:
 
 
 def reminder(notice: Notice) -> dict | str:
-    found = _game_and_seat(notice)
+    found = _their_turn(notice)
     if isinstance(found, str):
         return found
     game, seat = found
-    if game.state is None or game.state.status != PLAYING or game.state.turn != seat.number:
-        return "The turn is over."
     if _at_the_table(seat, notice.claimed_at):
         return "The player is at the table."
     return turn_context(game, seat)
@@ -93,6 +89,17 @@ def since_last_turn(game: Game, seat: Seat) -> list[str]:
         after.append(entry)
     names = {each.number: each.name for each in game.seats}
     return [log_line(entry, names) for entry in reversed(log_view(after, seat.number))]
+
+
+def _their_turn(notice: Notice) -> tuple[Game, Seat] | str:
+    """The game and the person's seat while it is their turn; else why the email is moot."""
+    found = _game_and_seat(notice)
+    if isinstance(found, str):
+        return found
+    game, seat = found
+    if game.state is None or game.state.status != PLAYING or game.state.turn != seat.number:
+        return "The turn is over."
+    return game, seat
 
 
 def _game_and_seat(notice: Notice) -> tuple[Game, Seat] | str:
