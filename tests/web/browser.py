@@ -264,6 +264,14 @@ def serious_violations(page: Page) -> list[str]:
             for v in found if v["impact"] in ("serious", "critical")]
 
 
+def all_violations(page: Page) -> list[str]:
+    """axe-core's violations of any impact on the page, one line each."""
+    found = _AXE.run(page).response["violations"]
+    return [f"{page.viewport_size['width']} px, {page.url}: {v['id']} ({v['impact']}): "
+            f"{v['help']} at " + "; ".join(", ".join(node["target"]) for node in v["nodes"][:5])
+            for v in found]
+
+
 # --------------------------------------------------------------------------- secrecy
 def card_words(code: str) -> tuple[str, str]:
     """The card's name and its label as pages write them (web/templatetags/cards.py)."""
