@@ -4,11 +4,13 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import accounts, ratings, replay, tables
+from . import accounts, ratings, replay, rulebook, tables
 from .account_forms import LogInForm, PasswordChangeForm
 
 urlpatterns = [
     path("", tables.home, name="home"),
+    path("favicon.ico", rulebook.favicon),
+    path("rules", rulebook.rules, name="rules"),
     # Accounts: Django's log-in, log-out, password change and reset views, and ours around them.
     path("accounts/signup", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True,
@@ -40,9 +42,12 @@ urlpatterns = [
     path("tables/<int:table_id>/start", tables.start, name="table-start"),
     path("tables/<int:table_id>/move", tables.move, name="table-move"),
     path("tables/<int:table_id>/concede", tables.concede, name="table-concede"),
+    path("tables/<int:table_id>/again", tables.play_again, name="table-again"),
     # Ratings.
     path("leaderboard", ratings.leaderboard, name="leaderboard"),
     path("players/<str:name>", ratings.player, name="player"),
     # A finished game, step by step (issue 13).
     path("tables/<int:table_id>/replay", replay.replay_page, name="table-replay"),
+    path("tables/<int:table_id>/verify", replay.verify_page, name="table-verify"),
+    path("tables/<int:table_id>/record.json", replay.record_download, name="table-record"),
 ]

@@ -26,7 +26,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-component-update", "--disable-sync"]
 SCREENSHOTS = Path(__file__).parent / "screenshots"  # git-ignored, written on every run
 PASSWORD = "a-long-passw0rd"
-POLL_MS = 3000  # the table page's polling period (web/tables.py POLL_SECONDS)
+POLL_MS = 3000  # the table page's polling period (web/table_context.py POLL_SECONDS)
 TIMEOUT_MS = 10_000  # for one page action or one wait
 
 

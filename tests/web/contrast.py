@@ -37,7 +37,10 @@ _JS = r"""
     const a = top[3];
     return [0, 1, 2].map(i => top[i] * a + bottom[i] * (1 - a)).concat(1);
   };
-  const channel = c => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const channel = c => {
+    c /= 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
   const luminance = c => 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2]);
   const ratio = (a, b) => {
     const [x, y] = [luminance(a), luminance(b)];
@@ -66,9 +69,10 @@ _JS = r"""
     if (name === 'opacity') return [r, g, b, a * x];
     if (name === 'saturate' || name === 'grayscale') {
       const s = name === 'saturate' ? x : 1 - x;
-      return [clamp((0.213 + 0.787 * s) * r + (0.715 - 0.715 * s) * g + (0.072 - 0.072 * s) * b),
-              clamp((0.213 - 0.213 * s) * r + (0.715 + 0.285 * s) * g + (0.072 - 0.072 * s) * b),
-              clamp((0.213 - 0.213 * s) * r + (0.715 - 0.715 * s) * g + (0.072 + 0.928 * s) * b), a];
+      const row = (x, y, z) => clamp(x * r + y * g + z * b);
+      return [row(0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s),
+              row(0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s),
+              row(0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s), a];
     }
     throw new Error('filter not handled by the contrast check: ' + name);
   };
@@ -144,7 +148,8 @@ _JS = r"""
       ? '.' + el.className.trim().split(/\s+/).join('.') : '') + ' "' + text + '"';
   };
   const report = (kind, el, got, need, fg, ground) => problems.push(
-    `${kind} ${got.toFixed(2)}:1 < ${need}:1 at ${name(el)}: ${css(fg)} on ${ground.map(css).join(' / ')}`);
+    `${kind} ${got.toFixed(2)}:1 < ${need}:1 at ${name(el)}: `
+    + `${css(fg)} on ${ground.map(css).join(' / ')}`);
 
   const inCard = el => el.closest('.card');
 
@@ -163,7 +168,8 @@ _JS = r"""
   }
 
   // Controls: their edge against what lies behind them.
-  for (const el of root.querySelectorAll('button, a.button, input:not([type=hidden]), select, textarea')) {
+  const controls = 'button, a.button, input:not([type=hidden]), select, textarea';
+  for (const el of root.querySelectorAll(controls)) {
     if (!shown(el) || el.disabled || el.classList.contains('link') || inCard(el)) continue;
     if (el.matches('button.card')) continue;  // a card's edge is the card's own: checked below
     checked.edge++;
@@ -174,7 +180,8 @@ _JS = r"""
     const border = width >= 1 && style.borderTopStyle !== 'none'
       ? worst(painted(over(parse(style.borderTopColor), own[0]), el.parentElement), behind) : 0;
     const got = Math.max(fill, border);
-    if (got < EDGE) report('edge', el, got, EDGE, width ? parse(style.borderTopColor) : own[0], behind);
+    const edge = width ? parse(style.borderTopColor) : own[0];
+    if (got < EDGE) report('edge', el, got, EDGE, edge, behind);
   }
 
   // Card faces: texts and one-color symbols against the card, with and without the oval.
@@ -195,7 +202,8 @@ _JS = r"""
       const style = getComputedStyle(el);
       const symbol = el.tagName === 'use';
       const href = el.getAttribute('href') || '';
-      if (symbol && ['#pic-wheel', '#pic-draw4'].includes(href)) continue;  // many colors, by design
+      // Pictures of many colors by design (the wheel, the four rectangles): not one color.
+      if (symbol && ['#pic-wheel', '#pic-draw4'].includes(href)) continue;
       const raw = parse(symbol ? style.color : style.fill);
       if (!raw) continue;
       checked.card++;
@@ -205,7 +213,8 @@ _JS = r"""
       if (!symbol && stroke && parseFloat(style.strokeWidth) >= 2
           && ratio(fg, painted(stroke, el)) >= TEXT) continue;
       const need = symbol ? SYMBOL : TEXT, got = worst(fg, faces);
-      if (got < need) report(symbol ? 'card symbol' : 'card text', el.closest('.card'), got, need, fg, faces);
+      const kind = symbol ? 'card symbol' : 'card text';
+      if (got < need) report(kind, el.closest('.card'), got, need, fg, faces);
     }
   }
   return {problems, checked};

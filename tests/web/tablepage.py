@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 FOCUSED = """() => { const el = document.activeElement;
   if (!el || el === document.body) return 'body';
   return el.tagName.toLowerCase() + (el.name ? '[name=' + el.name + ']' : '')
-    + (el.value ? '[value=' + el.value + ']' : '') + ' ' + (el.textContent || '').trim().slice(0, 40); }"""
+    + (el.value ? '[value=' + el.value + ']' : '') + ' '
+    + (el.textContent || '').trim().slice(0, 40); }"""
 
 
 def open_table(person: Visitor, table: int) -> None:

@@ -14,7 +14,7 @@ import re
 from datetime import timedelta
 
 import pytest
-from browser import Visitor
+from browser import POLL_MS, Visitor
 from contrast import contrast_problems
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
@@ -202,8 +202,8 @@ def test_7_a_player_away_is_said_to_be_and_told_when_back(ana, visitor):  # noqa
 
 
 # ------------------------------------------------------------ 8. the countdown
-def test_8_the_time_left_reads_as_a_time_with_or_without_javascript(chromium, live_server,
-                                                                     visitor):  # noqa: F811
+def test_8_the_time_left_reads_as_a_time_with_or_without_javascript(  # noqa: F811
+        chromium, live_server, visitor):  # noqa: F811
     """Without JavaScript the turn's deadline is a date in words in the viewer's time zone; with
     it, a countdown: never a raw timestamp, not even for a moment after a move (it flashed
     "2026-12-04T15:04:56.419338Z")."""
@@ -256,7 +256,8 @@ def test_9_a_visitor_in_the_lobby_is_never_refused_by_the_tables_stream(ana, vis
     cleo.page.wait_for_load_state("networkidle")
     ana.page.get_by_role("button", name="Start the game").click()
     expect(ana.page.locator(".game")).to_be_visible()
-    cleo.poll()
+    with cleo.page.expect_response(lambda r: "/live" in r.url):
+        cleo.page.clock.fast_forward(POLL_MS)  # her page asks, as it would 3 s later
     expect(cleo.page.locator("#live")).to_contain_text("started without you")
     assert refused == []
 
