@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from unittest import mock
 
-from games.rules import GameState
-from games.rules.moves import Applied
+from games.rules import GameState, rules_for
+from games.rules.moves import Applied, Event
 from games.service import lobby
 
 
@@ -33,6 +33,10 @@ def table_at(state: GameState, host, others=(), *, level: str = "easy", **fields
         lobby.join_table(table, user, game.table.invite)
     for _ in range(state.players - 1 - len(others)):
         lobby.add_bot(table, host, level)
-    with mock.patch.object(lobby, "new_game", lambda *args, **kwargs: Applied(state, [])):
+    # The deal as the log tells it: by the dealer, the starter turned up (the position's first
+    # card of the discard pile).
+    starter = rules_for(state).deck.codes[state.discard[0]]
+    dealt = [Event("dealt", seat=state.dealer, count=state.round_number, card=starter)]
+    with mock.patch.object(lobby, "new_game", lambda *args, **kwargs: Applied(state, dealt)):
         lobby.start_game(table, host)
     return table
