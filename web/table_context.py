@@ -57,6 +57,11 @@ def live_context(request: HttpRequest, table_id: int, since: int | None = None) 
     context["log"] = [log_line(entry, names, people) for entry in log]
     realtime = table.mode == Table.Mode.REALTIME
     context["deadline_text"] = deadline_text(view["round"].get("deadline"), seconds=realtime)
+    # A bot's turn has a deadline too (the table moves for a bot that has not), which is no
+    # time a person has to watch.
+    turn = view["round"]["turn"]
+    context["show_deadline"] = bool(context["deadline_text"]) and turn is not None and not any(
+        row["seat"] == turn and row["state"] in ("bot", "away") for row in view["seats"])
     return context
 
 
