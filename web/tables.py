@@ -14,7 +14,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from games.rules import Move
-from games.service import lobby, play, viewing
+from games.service import again, lobby, play, viewing
 from games.service.errors import GameError, Refusal
 
 from .forms import BotForm, InviteForm, MoveForm, NewTableForm
@@ -233,7 +233,7 @@ def _after_move(request: HttpRequest, table_id: int, *, refusal: str | None = No
 def play_again(request: HttpRequest, table_id: int) -> HttpResponse:
     """A new table with the finished game's settings and bots, its lobby next."""
     try:
-        game = lobby.play_again(table_id, request.user)
+        game = again.play_again(table_id, request.user)
     except GameError as error:
         return error_page(request, error)
     messages.success(request, "A new table with the same settings and bots: invite the others "

@@ -1,5 +1,6 @@
 """Play again (issue 23): at a game's end a player gets a new table with the same settings and
-the same bots, through the service (`lobby.play_again`) and the button on the table's page.
+the same bots, through the service (`games.service.again.play_again`) and the button on the
+table's page.
 The other people are not seated: they are invited to it (by the invitations, elsewhere)."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ import pytest
 from replayed import finished_game
 
 from games.models import Seat, Table
-from games.service import lobby, play
+from games.service import again, lobby, play
 from games.service.errors import GameError
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
@@ -32,9 +33,9 @@ def over_with_bots(host, **choices) -> int:
 
 def test_a_player_gets_a_new_table_with_the_same_settings_and_hosts_it(ana, ben):
     old = finished_game(ana.user, ben.user, **{**SETTINGS, "players": 2})
-    new = lobby.play_again(old, ben.user)
+    new = again.play_again(old, ben.user)
     before, after = Table.objects.get(pk=old), new.table
-    for name in lobby.AGAIN:
+    for name in again.AGAIN:
         assert getattr(after, name) == getattr(before, name), name
     assert after.status == Table.Status.WAITING and after.host == ben.user
     assert after.invite != before.invite and not after.rigged
@@ -44,7 +45,7 @@ def test_a_player_gets_a_new_table_with_the_same_settings_and_hosts_it(ana, ben)
 
 def test_the_same_bots_come_along_at_their_levels(ana):
     old = over_with_bots(ana.user, stacking=True)
-    new = lobby.play_again(old, ana.user)
+    new = again.play_again(old, ana.user)
     seats = list(Seat.objects.filter(table=new.table).order_by("number"))
     assert [(s.user, s.bot_level) for s in seats] == [(ana.user, None), (None, "easy"),
                                                        (None, "hard")]
@@ -55,19 +56,19 @@ def test_the_same_bots_come_along_at_their_levels(ana):
 
 def test_a_host_who_chose_an_unrated_game_gets_one_again(ana, ben):
     old = finished_game(ana.user, ben.user, rated=False)
-    assert not lobby.play_again(old, ana.user).table.rated
+    assert not again.play_again(old, ana.user).table.rated
 
 
 def test_only_a_player_of_a_finished_game_plays_again(ana, ben, make_person):
     old = finished_game(ana.user, ben.user)
     with pytest.raises(GameError) as refused:
-        lobby.play_again(old, make_person("cleo").user)
+        again.play_again(old, make_person("cleo").user)
     assert refused.value.code == "not-seated"
     going = lobby.create_table(ana.user, {"players": 2}).table.pk
     lobby.add_bot(going, ana.user, "easy")
     lobby.start_game(going, ana.user)
     with pytest.raises(GameError) as refused:
-        lobby.play_again(going, ana.user)
+        again.play_again(going, ana.user)
     assert refused.value.code == "game-not-finished"
 
 
