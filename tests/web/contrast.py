@@ -175,6 +175,14 @@ _JS = r"""
     checked.edge++;
     const style = getComputedStyle(el), behind = grounds(layersFrom(el.parentElement));
     const own = grounds(layersFrom(el));
+    if (el.matches('input[type=checkbox], input[type=radio]') && style.appearance === 'auto') {
+      // Drawn by Chromium itself, whatever the computed style says: a white box edged in
+      // gray (#767676).
+      const got = Math.min(...behind.map(b => Math.max(ratio([255, 255, 255], b),
+                                                       ratio([118, 118, 118], b))));
+      if (got < EDGE) report('edge', el, got, EDGE, [255, 255, 255], behind);
+      continue;
+    }
     const fill = worst(own[0], behind);
     const width = parseFloat(style.borderTopWidth);
     const border = width >= 1 && style.borderTopStyle !== 'none'

@@ -75,7 +75,9 @@ def test_no_page_has_any_accessibility_violation(visitor, width):  # noqa: F811
     check(ana, f"/tables/{playing}/replay")  # too soon: the game goes on
     check(ana, "/leaderboard")
     check(ana, "/players/ana")
-    check(ana, "/account")
+    for path in ("/account", "/account/email", "/account/delete",
+                 "/accounts/password_change/"):
+        check(ana, path)
     cleo = visitor("cleo", viewport=viewport).has_an_account()
     invite = waiting.table.invite
     check(cleo, f"/tables/{waiting.table.pk}?invite={invite}")  # the lobby before a seat

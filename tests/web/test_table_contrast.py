@@ -19,6 +19,7 @@ from positions import table_at
 from tablepage import open_table
 from test_browser import chromium, visitor  # noqa: F401 - the module's browser, its visitors
 
+from games.models import Seat
 from games.rules import CLASSIC, Options, position
 from games.rules.all_wild import ALL_WILD
 from games.service import lobby
@@ -61,10 +62,26 @@ def moments(user) -> dict[str, tuple[int, Callable[[Visitor], None] | None]]:
                       click(".hand button.card")),
         "game-over": (table_at(position([["flame-3"], three], top="flame-5"), user),
                       click(".hand button.card")),
+        # The last-card call: the box with a second-to-last card, "Last card!" with the last.
+        "call-with-play": (table_at(position([["wild", "wild-skip"], ["wild", "wild"]],
+                                             top="wild", deck="all-wild"), user), None),
+        "last-card": (table_at(position([["wild-skip"], ["wild", "wild"]], top="wild",
+                                        deck="all-wild", uncalled=(0,)), user), None),
+        # A bot plays Ana's seat (three timeouts), Ben is away: the notices and the seats' words.
+        "bots-play": (bot_plays_ana(user), None),
         **{f"in-play-{color}": (table_at(position([["sun-2", "wild"], three],
                                                   top=f"{symbol}-5"), user), None)
            for color, symbol in COLORS.items()},
     }
+
+
+def bot_plays_ana(user) -> int:
+    ben = get_user_model().objects.create_user("ben", "ben@example.com", "a-long-passw0rd")
+    table = table_at(position([["flame-1", "sun-2"], ["leaf-6", "sun-7"], ["wave-1", "wave-2"]],
+                              top="flame-0", turn=2), user, [ben], mode="realtime")
+    Seat.objects.filter(table=table, number=0).update(state=Seat.State.BOT, timeouts=3)
+    Seat.objects.filter(table=table, number=1).update(state=Seat.State.AWAY)
+    return table
 
 
 @pytest.mark.parametrize("width", WIDTHS)
