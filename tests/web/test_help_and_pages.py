@@ -1,18 +1,21 @@
 """What players expected besides the defects (issue 23), through Django's test client: a rules
 and help page linked from every page, the site's icon, "my games" listing no table a visitor
 cannot join, the color in play shown with its symbol, the verification and the record on the
-site's own pages, and who plays a seat said in the log."""
+site's own pages, who plays a seat said in the log, and deadlines in the viewer's time zone."""
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 import pytest
+from django.utils import timezone
 from positions import table_at
 from replayed import finished_game
 
 from games.rules import position
 from games.service import lobby
+from web.times import deadline_text, iso_utc
 from web.words import log_line
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
@@ -107,3 +110,12 @@ def test_a_move_a_bot_made_for_a_person_says_so_in_the_log():
                     names, people={0}) == "Bot Ada (Easy) played Red 7."
     assert log_line({**played, "by": "timer"}, names, people={0}) == \
         "ana played Red 7 (time ran out)."
+
+
+def test_a_deadline_reads_in_the_active_time_zone_with_its_abbreviation():
+    moment = datetime(2026, 12, 5, 15, 58, 27, 419338, tzinfo=UTC)
+    assert deadline_text(moment) == "until Sat 5 Dec, 15:58 UTC"
+    assert deadline_text("2026-12-05T15:58:27.419338Z", seconds=True) == "until 15:58:27 UTC"
+    with timezone.override("Europe/Paris"):
+        assert deadline_text(moment) == "until Sat 5 Dec, 16:58 CET"
+    assert iso_utc(moment) == "2026-12-05T15:58:27Z" and deadline_text(None) == ""
