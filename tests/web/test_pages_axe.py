@@ -76,7 +76,7 @@ def test_no_page_has_any_accessibility_violation(visitor, width):  # noqa: F811
     check(ana, "/leaderboard")
     check(ana, "/players/ana")
     for path in ("/account", "/account/email", "/account/delete",
-                 "/accounts/password_change/"):
+                 "/accounts/password_change/", "/account/notifications"):
         check(ana, path)
     cleo = visitor("cleo", viewport=viewport).has_an_account()
     invite = waiting.table.invite
