@@ -12,6 +12,7 @@ from django.urls import reverse
 from jinja2 import Environment
 
 from .templatetags.cards import card, card_backs, card_name, color_name, color_symbol
+from .times import iso_utc
 
 COLORS = ("red", "yellow", "green", "blue")
 
@@ -30,5 +31,6 @@ def environment(**options) -> Environment:
     env.globals.update({"card": card, "card_backs": card_backs, "url": reverse,
                         "form_field": form_field, "COLORS": COLORS})
     env.filters.update({"card_name": card_name, "color_name": color_name,
-                        "color_symbol": color_symbol, "pluralize": pluralize})
+                        "color_symbol": color_symbol, "pluralize": pluralize,
+                        "iso_utc": iso_utc})
     return env

@@ -14,8 +14,9 @@ _MARK = 918273645  # stands for the table's id while a pattern is reversed once
 
 TABLE_LINKS = ("table", "table-live", "table-join", "table-leave", "table-cancel",
                "table-bots", "table-start", "table-move", "table-concede", "api-events",
-               "table-replay")
-SITE_LINKS = ("home", "new-table", "account", "login", "logout", "signup", "leaderboard")
+               "table-replay", "table-verify", "table-record", "table-again")
+SITE_LINKS = ("home", "new-table", "account", "login", "logout", "signup", "leaderboard",
+              "rules")
 
 
 @functools.cache
@@ -30,7 +31,8 @@ def table_links(table_id: int) -> dict[str, str]:
 
 
 STATIC = {"css": "web/wildcards.css", "countdown_js": "web/countdown.js",
-          "table_js": "web/table.js", "time_zone_js": "web/time_zone.js"}
+          "table_js": "web/table.js", "time_zone_js": "web/time_zone.js",
+          "favicon": "web/favicon.svg"}
 
 
 @functools.cache

@@ -1,11 +1,12 @@
 """A finished game, step by step: the state after each entry of its log, rebuilt by replaying
 its record (games.service.records), every hand face up; plain links step back and forth, so
-the page works without JavaScript."""
+the page works without JavaScript. And its verification in words: the record checked against
+its commitments and replayed, as the API's verify gives it, on a page of the site."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
@@ -25,7 +26,7 @@ def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
         record, steps = records.replay_steps(table_id, request.user)
     except GameError as error:
-        return error_page(request, error)
+        return _not_yet(request, table_id, error)
     try:
         step = int(request.GET.get("step", 0))
     except ValueError:
@@ -56,6 +57,42 @@ def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "next_url": f"{link}?step={min(step + 1, len(steps) - 1)}",
         "last_url": f"{link}?step={len(steps) - 1}",
         "table_url": table_links(table_id)["table"],
+        "verify_url": table_links(table_id)["table_verify"],
         "lines": [(n, log_line(e, names_in[e["round"]])) for n, e in enumerate(record["moves"])
                   if abs(n - step) <= 5],
     })
+
+
+@login_required
+@require_GET
+def verify_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    try:
+        verdict = records.verify(table_id, request.user)
+    except GameError as error:
+        return _not_yet(request, table_id, error)
+    links = table_links(table_id)
+    return render(request, "web/verify.html", {
+        "table": table_id, "verdict": verdict, "table_url": links["table"],
+        "replay_url": links["table_replay"], "record_url": links["table_record"]})
+
+
+@login_required
+@require_GET
+def record_download(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The finished game's record as a file (the API's `GET /api/games/{id}/record`)."""
+    try:
+        record = records.record_of(table_id, request.user)
+    except GameError as error:
+        return _not_yet(request, table_id, error)
+    response = JsonResponse(record, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="table-{table_id}-record.json"'
+    return response
+
+
+def _not_yet(request: HttpRequest, table_id: int, error: GameError) -> HttpResponse:
+    """A game still being played has no record yet: the page says when it will, in the site's
+    words (the service's sentence names the API's address, for API clients)."""
+    if error.code != "game-not-finished":
+        return error_page(request, error)
+    return render(request, "web/not_yet.html", {
+        "table": table_id, "table_url": table_links(table_id)["table"]}, status=409)

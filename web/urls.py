@@ -4,11 +4,13 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import accounts, email_moves, invitations, ratings, replay, table_emails, tables
+from . import accounts, email_moves, invitations, ratings, replay, rulebook, table_emails, tables
 from .account_forms import LogInForm, PasswordChangeForm
 
 urlpatterns = [
     path("", tables.home, name="home"),
+    path("favicon.ico", rulebook.favicon),
+    path("rules", rulebook.rules, name="rules"),
     # Accounts: Django's log-in, log-out, password change and reset views, and ours around them.
     path("accounts/signup", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True,
@@ -43,6 +45,7 @@ urlpatterns = [
     path("tables/<int:table_id>/move", tables.move, name="table-move"),
     path("tables/<int:table_id>/concede", tables.concede, name="table-concede"),
     path("tables/<int:table_id>/emails", table_emails.mute, name="table-emails"),
+    path("tables/<int:table_id>/again", tables.play_again, name="table-again"),
     # Ratings.
     path("leaderboard", ratings.leaderboard, name="leaderboard"),
     path("players/<str:name>", ratings.player, name="player"),
@@ -50,4 +53,6 @@ urlpatterns = [
     path("play/<str:token>", email_moves.move_link, name="move-link"),
     # A finished game, step by step (issue 13).
     path("tables/<int:table_id>/replay", replay.replay_page, name="table-replay"),
+    path("tables/<int:table_id>/verify", replay.verify_page, name="table-verify"),
+    path("tables/<int:table_id>/record.json", replay.record_download, name="table-record"),
 ]

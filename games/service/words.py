@@ -3,6 +3,8 @@ the replay and the emails alike."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 SYMBOL_COLOR = {"flame": "Red", "sun": "Yellow", "leaf": "Green", "wave": "Blue"}
 ACTION_WORDS = {"skip": "Skip", "reverse": "Reverse", "draw2": "Draw 2"}
 WILD_NAMES = {
@@ -60,8 +62,9 @@ def _event(event: dict, name) -> str | None:
     }.get(kind, lambda: None)()
 
 
-def log_line(entry: dict, names: dict[int, str]) -> str:
-    """One entry of the move log (as the viewer may see it) in one sentence."""
+def log_line(entry: dict, names: dict[int, str], people: Collection[int] = ()) -> str:
+    """One entry of the move log (as the viewer may see it) in one sentence. `people`: the
+    seats of persons, whose moves made by a bot (away, or after three timeouts) say so."""
 
     def name(seat: int | None) -> str:
         return names.get(seat, f"Seat {seat}") if seat is not None else "Someone"
@@ -72,4 +75,6 @@ def log_line(entry: dict, names: dict[int, str]) -> str:
         line = line[0].upper() + line[1:]  # a sentence, not a player's name
     if entry.get("by") == "timer":
         line += " (time ran out)"
+    elif entry.get("by") == "bot" and entry.get("seat") in people:
+        line += f" (a bot played for {name(entry['seat'])})"
     return line + "."

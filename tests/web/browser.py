@@ -26,7 +26,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-component-update", "--disable-sync"]
 SCREENSHOTS = Path(__file__).parent / "screenshots"  # git-ignored, written on every run
 PASSWORD = "a-long-passw0rd"
-POLL_MS = 3000  # the table page's polling period (web/tables.py POLL_SECONDS)
+POLL_MS = 3000  # the table page's polling period (web/table_context.py POLL_SECONDS)
 TIMEOUT_MS = 10_000  # for one page action or one wait
 
 
@@ -262,6 +262,14 @@ def serious_violations(page: Page) -> list[str]:
     return [f"{page.url}: {v['id']} ({v['impact']}): {v['help']} at "
             + "; ".join(", ".join(node["target"]) for node in v["nodes"][:5])
             for v in found if v["impact"] in ("serious", "critical")]
+
+
+def all_violations(page: Page) -> list[str]:
+    """axe-core's violations of any impact on the page, one line each."""
+    found = _AXE.run(page).response["violations"]
+    return [f"{page.viewport_size['width']} px, {page.url}: {v['id']} ({v['impact']}): "
+            f"{v['help']} at " + "; ".join(", ".join(node["target"]) for node in v["nodes"][:5])
+            for v in found]
 
 
 # --------------------------------------------------------------------------- secrecy

@@ -2,7 +2,8 @@
 served by pytest-django's live server, with Celery tasks run at once (tests/web/conftest.py), so
 bots play as soon as their turn comes. People sign up, set up a table, invite each other and
 play a round through the pages; refusals, the secrecy of the other hands, the password reset,
-a phone's width, an accessibility check of every page. Screenshots land in
+a phone's width, an accessibility check of the account pages (every other page:
+test_pages_axe.py). Screenshots land in
 tests/web/screenshots/ (git-ignored) on every run.
 
 Select them with `-m browser`, leave them out with `-m "not browser"`.
@@ -420,9 +421,10 @@ def test_the_table_fits_a_phone_screen(ana_on_a_phone):
     fits("game-over")
 
 
-def test_no_page_has_a_serious_accessibility_problem(zoe, ana):
-    """axe-core on every page, as a visitor and as a player: no violation of impact serious
-    or critical."""
+def test_the_account_pages_have_no_serious_accessibility_problem(ana):
+    """axe-core on the account pages as a player sees them, a new token shown once among them:
+    no violation of impact serious or critical. Every other page, at two widths and with no
+    violation of any impact, is in test_pages_axe.py."""
     problems: list[str] = []
 
     def check(person: Visitor, path: str | None = None) -> None:
@@ -430,33 +432,6 @@ def test_no_page_has_a_serious_accessibility_problem(zoe, ana):
             person.page.goto(path)
         problems.extend(serious_violations(person.page))
 
-    for path in ("/", "/accounts/signup", "/accounts/login/", "/accounts/password_reset/"):
-        check(zoe, path)
-    check(ana, "/")  # my games
-    check(ana, "/tables/new")
-    table = ana.create_table(players="2", scoring="single")
-    check(ana)  # the lobby
-    ana.add_bot()
-    # Ana is dealt a Wild, to open the color chooser with; the bot holds plain numbers.
-    ana_s = ["wild", "flame-1", "sun-2", "leaf-3", "wave-4", "flame-5", "sun-6"]
-    bot_s = ["flame-7", "sun-7", "leaf-7", "wave-7", "flame-8", "sun-8", "leaf-8"]
-    Table.objects.filter(pk=table).update(deck_order=deck_order([ana_s, bot_s], "wave-9"))
-    start_and_wait_for_my_turn(ana)
-    check(ana)  # the table, mid-game, on Ana's turn
-    ana.click_and_wait(ana.page.locator(".hand button.card[value=wild]"))
-    expect(ana.page.locator(".chooser")).to_be_visible()
-    check(ana)  # the color chooser
-    check(ana, "/")  # my games, with a game waiting on Ana
-    ana.page.goto(f"/tables/{table}")
-    ana.page.locator(".concede summary").click()
-    ana.click_and_wait(ana.page.get_by_role("button", name="Yes, concede"))
-    expect(ana.page.locator(".game[data-status=finished]")).to_be_visible()
-    check(ana)  # the table at game over, with the ranking
-    # axe cannot tell the background on the felt's gradient: the buttons are checked here.
-    for name in ("Play again", "Replay the game move by move"):
-        text, ground = ana.page.get_by_role("link", name=name).evaluate(
-            "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
-        assert text != ground, f"{name!r} is written in its background's color, {text}"
     check(ana, "/account")
     ana.page.get_by_role("button", name="Create a token").click()
     expect(ana.page.locator("#api-token")).to_be_visible()

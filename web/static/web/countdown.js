@@ -1,4 +1,5 @@
-// Every <time data-countdown> shows how long is left until its datetime, updated each second.
+// Every <time data-countdown> shows how long is left until its datetime, updated each second
+// (its datetime is UTC, "2026-12-05T15:58:27Z"; its text, the server's, a time in words).
 (function () {
   "use strict";
   function left(ms) {
@@ -18,6 +19,9 @@
   }
   window.wildcardsCountdown = tick;
   document.addEventListener("DOMContentLoaded", tick);
+  // At once when new content is in, before the browser draws it: the server's words ("until
+  // Sat 5 Dec, 15:58 UTC") are for pages without this script.
+  document.addEventListener("htmx:afterSwap", tick);
   document.addEventListener("htmx:afterSettle", tick);
   setInterval(tick, 1000);
 })();

@@ -32,14 +32,57 @@
     if (found && Number(found[1]) < Number(now.dataset.version)) event.detail.shouldSwap = false;
   });
 
-  // After a move of one's own (a POST), the table is drawn anew: put the keyboard focus on what
-  // the move led to (its refusal, or the line saying whose turn it is), not back at the page top.
-  document.addEventListener("htmx:afterSettle", function (event) {
-    const config = event.detail.requestConfig;
-    if (!config || config.verb !== "post") return;
-    const target = document.querySelector("#live .refusal, #live .chooser, #live .status-line");
-    if (!target) return;
-    target.setAttribute("tabindex", "-1");
-    target.focus({ preventScroll: false });
+  // The keyboard focus survives the live part being drawn anew (after every move, one's own
+  // or another's): it was on an element the swap removed, so it goes where a player's next
+  // step is: the chooser a card asks for, else on their turn the first card they may play
+  // (or the draw, take or pass that stands for it), else the same control again, else the
+  // top of their hand. Nobody's focus is taken from elsewhere on the page, and a move's own
+  // answer scrolls to it, a change by others does not (the page stays where it is read).
+  let focusWas = null;  // {inside, selector} of the focus just before a swap of the live part
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const now = document.getElementById("live");
+    if (!now || event.detail.target !== now || !event.detail.shouldSwap) return;
+    const active = document.activeElement;
+    focusWas = {inside: !!active && now.contains(active), selector: same(active)};
   });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const was = focusWas;
+    focusWas = null;
+    const live = document.getElementById("live");
+    if (!live || !was) return;
+    const config = event.detail.requestConfig;
+    const own = !!config && config.verb === "post";
+    if (!was.inside && !own) return;
+    const target = live.querySelector(".chooser button")
+      || (live.querySelector(".status-line strong") && next(live))
+      || (was.selector && live.querySelector(was.selector))
+      || live.querySelector("#hand") || live.querySelector(".status-line");
+    if (!target) return;
+    if (own && target.closest(".chooser")) {
+      target.closest(".chooser").scrollIntoView({block: "nearest"});
+    }
+    if (!target.matches("button, a, input, summary, [tabindex]")) target.setAttribute("tabindex", "-1");
+    target.focus({preventScroll: !own || !!target.closest(".chooser")});
+  });
+
+  // On one's turn: the first card that may be played, or the move that stands for one.
+  function next(live) {
+    if (!/Your turn/.test(live.querySelector(".status-line").textContent)) return null;
+    return live.querySelector(".hand button.card")
+      || live.querySelector(".actions button[name=action]");
+  }
+
+  // A selector for the same control in the part drawn anew: a move's button by its value.
+  function same(element) {
+    if (!element || element === document.body || !element.tagName) return null;
+    if (element.id) return "#" + CSS.escape(element.id);
+    if (element.name && element.value) {
+      return element.tagName.toLowerCase() + "[name=\"" + CSS.escape(element.name) + "\"][value=\""
+        + CSS.escape(element.value) + "\"]";
+    }
+    if (element.tagName === "SUMMARY" && element.parentElement.className) {
+      return "details." + element.parentElement.className.trim().split(/\s+/).join(".") + " > summary";
+    }
+    return null;
+  }
 })();

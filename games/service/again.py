@@ -1,0 +1,56 @@
+"""Play again: at a game's end, a new table with the same settings and the same bots, hosted by
+the player who asks. The other people of the game are not seated: they are invited to it (the
+invitations are not this module's job). Its own module, over the lobby it calls."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from games.models import Table
+from games.rules.state import ROUND_ABANDONED
+from games.storage import reads
+from games.storage.reads import Game, NoSuchTable
+
+from .errors import GameError, no_such_table, not_seated
+from .lobby import add_bot, create_table
+
+# What "Play again" copies from a finished table: every setting of the game, none of its
+# dealing (the new table shuffles afresh) nor its people.
+AGAIN = ("players", "mode", "turn_hours", "on_expiry", "move_timer", "deck", "stacking",
+         "seven_zero", "jump_in", "draw_until_playable", "last_card_call", "scoring", "target",
+         "spectators")
+
+
+def play_again(table_id: int, user) -> Game:
+    """A new table for a player of a finished game: its settings, the user hosting it in seat 0
+    and the same bots, at their levels, in the next seats; the other people's seats stay free
+    for them.
+
+    The host's choice of a rated game is not kept apart from the table's `rated`, which also
+    turns off when a bot plays or the game ends abandoned: the new table is rated unless
+    nothing but that choice explains the old one's being unrated."""
+    try:
+        game = reads.load(table_id)
+    except NoSuchTable:
+        raise no_such_table() from None
+    if game.seat_of(user) is None:
+        raise not_seated()
+    table = game.table
+    if table.status != Table.Status.FINISHED:
+        raise GameError("game-not-finished", "The game is not over yet: play again once it is.")
+    choices = {name: getattr(table, name) for name in AGAIN}
+    choices["rated"] = table.rated or _unrated_by_play(game)
+    bots = [seat.bot_level or "normal" for seat in game.seats if seat.user_id is None]
+    with transaction.atomic():
+        again = create_table(user, choices)
+        for level in bots:
+            again = add_bot(again.table.pk, user, level)
+    return again
+
+
+def _unrated_by_play(game: Game) -> bool:
+    """Whether the game became unrated by how it went (a bot at a seat, or an abandoned end)
+    rather than by its host's choice."""
+    state = game.state
+    abandoned = state is not None and state.round_status == ROUND_ABANDONED
+    return abandoned or any(seat.played_by_bot for seat in game.seats)
