@@ -1,8 +1,10 @@
 """Play again: at a game's end, a new table with the same settings and the same bots, hosted by
-the player who asks. The other people of the game are not seated: they are invited to it (the
-invitations are not this module's job). Its own module, over the lobby it calls."""
+the player who asks. The other people of the game are not seated: each is invited to it (an
+email with a link that seats them, `invitations`). Its own module, over the lobby it calls."""
 
 from __future__ import annotations
+
+import contextlib
 
 from django.db import transaction
 
@@ -12,6 +14,7 @@ from games.storage import reads
 from games.storage.reads import Game, NoSuchTable
 
 from .errors import GameError, no_such_table, not_seated
+from .invitations import invite
 from .lobby import add_bot, create_table
 
 # What "Play again" copies from a finished table: every setting of the game, none of its
@@ -41,10 +44,15 @@ def play_again(table_id: int, user) -> Game:
     choices = {name: getattr(table, name) for name in AGAIN}
     choices["rated"] = table.rated or _unrated_by_play(game)
     bots = [seat.bot_level or "normal" for seat in game.seats if seat.user_id is None]
+    people = [seat.user.username for seat in game.seats
+              if seat.user_id is not None and seat.user_id != user.pk and seat.user.is_active]
     with transaction.atomic():
         again = create_table(user, choices)
         for level in bots:
             again = add_bot(again.table.pk, user, level)
+        for name in people:
+            with contextlib.suppress(GameError):  # an account closed or renamed since
+                invite(again.table.pk, user, name)
     return again
 
 

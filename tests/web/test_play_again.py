@@ -1,16 +1,17 @@
 """Play again (issue 23): at a game's end a player gets a new table with the same settings and
 the same bots, through the service (`games.service.again.play_again`) and the button on the
 table's page.
-The other people are not seated: they are invited to it (by the invitations, elsewhere)."""
+The other people are not seated: each is invited to it, by email."""
 
 from __future__ import annotations
 
 import pytest
 from replayed import finished_game
 
-from games.models import Seat, Table
+from games.models import Invitation, Seat, Table
 from games.service import again, lobby, play
 from games.service.errors import GameError
+from notifications.models import Notice
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
@@ -41,6 +42,9 @@ def test_a_player_gets_a_new_table_with_the_same_settings_and_hosts_it(ana, ben)
     assert after.invite != before.invite and not after.rigged
     assert [seat.user for seat in new.seats] == [ben.user]  # Ana is invited, not seated
     assert after.rated
+    [invited] = Invitation.objects.filter(table=after)
+    assert invited.user == ana.user and invited.used_at is None
+    assert Notice.objects.filter(kind="invitation", user=ana.user, table=after).exists()
 
 
 def test_the_same_bots_come_along_at_their_levels(ana):
