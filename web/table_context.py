@@ -13,8 +13,9 @@ from django.utils.safestring import mark_safe
 from games.models import Seat, Table
 from games.rules import REASONS, rules_for
 from games.service import results, viewing
-from games.service.words import log_line
+from games.service.words import log_line, since_last_move
 from games.storage.reads import Game
+from notifications.preferences import preference_of
 
 from . import seats as seat_words
 from .forms import BotForm, InviteForm
@@ -56,6 +57,11 @@ def live_context(request: HttpRequest, table_id: int, since: int | None = None) 
                                  and "play" in context["actions"]
                                  and len(context["you"]["hand"]) == 2)
     context["log"] = [log_line(entry, names, people) for entry in log]
+    if context["your_turn"]:  # what the others did meanwhile, oldest first
+        context["since_your_turn"] = [log_line(entry, names, people)
+                                      for entry in since_last_move(log, seat.number)]
+    if seat is not None and table.mode == Table.Mode.TURN:
+        context["emails_muted"] = table.pk in preference_of(request.user).muted_tables
     realtime = table.mode == Table.Mode.REALTIME
     context["deadline_text"] = deadline_text(view["round"].get("deadline"), seconds=realtime)
     # A bot's turn has a deadline too (the table moves for a bot that has not), which is no

@@ -21,7 +21,7 @@ from notifications.outbox import turn_email_since
 from .clock import AWAY_AFTER
 from .move_links import turn_links
 from .shown import iso, log_view
-from .words import log_line
+from .words import log_line, since_last_move
 
 RECENT = 40  # log entries read back to find the person's last turn
 
@@ -81,14 +81,10 @@ def turn_context(game: Game, seat: Seat) -> dict:
 def since_last_turn(game: Game, seat: Seat) -> list[str]:
     """The moves made since the seat's last move (at most RECENT back), as the seat may see
     them, in words, oldest first."""
-    entries = reads.last_log_entries(game.table, RECENT)  # newest first
-    after = []
-    for entry in entries:
-        if entry["seat"] == seat.number and entry["action"] != "deal":
-            break
-        after.append(entry)
+    entries = log_view(reads.last_log_entries(game.table, RECENT), seat.number)
     names = {each.number: each.name for each in game.seats}
-    return [log_line(entry, names) for entry in reversed(log_view(after, seat.number))]
+    people = {each.number for each in game.seats if each.user_id is not None}
+    return [log_line(entry, names, people) for entry in since_last_move(entries, seat.number)]
 
 
 def _their_turn(notice: Notice) -> tuple[Game, Seat] | str:

@@ -78,3 +78,14 @@ def log_line(entry: dict, names: dict[int, str], people: Collection[int] = ()) -
     elif entry.get("by") == "bot" and entry.get("seat") in people:
         line += f" (a bot played for {name(entry['seat'])})"
     return line + "."
+
+
+def since_last_move(entries: list[dict], seat: int) -> list[dict]:
+    """The entries after the seat's own last move (not a deal), oldest first; `entries` are the
+    newest first, as the table's page and the emails read them."""
+    after = []
+    for entry in entries:
+        if entry["seat"] == seat and entry["action"] != "deal":
+            break
+        after.append(entry)
+    return after[::-1]

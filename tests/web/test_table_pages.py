@@ -212,3 +212,32 @@ def test_my_games_ranks_every_finished_game_in_the_same_number_of_queries(ana):
         page = ana.get("/").content.decode()
     assert page.count("2. ana") == 4
     assert len(four) == len(one)
+
+
+def test_your_turn_shows_what_the_others_did_since_and_a_switch_mutes_the_tables_emails(
+        ana, ben):
+    from games.rules import timeout_move
+    from games.service import play
+    from games.storage.reads import load
+    from notifications.preferences import preferences_json
+
+    table = new_table(ana, players=2)
+    ben.get(f"/tables/{table}?invite={Table.objects.get(pk=table).invite}")
+    ben.post(f"/tables/{table}/join", {"invite": Table.objects.get(pk=table).invite})
+    ana.post(f"/tables/{table}/start")
+    people = {0: ana.user, 1: ben.user}
+    moved_by_ben = False
+    while not (moved_by_ben and load(table).state.turn == 0):
+        state = load(table).state
+        moved_by_ben |= state.turn == 1
+        play.make_move(table, people[state.turn], timeout_move(state))
+    page = ana.get(f"/tables/{table}").content.decode()
+    section = re.search(r'<section class="panel since".*?</section>', page, re.S).group(0)
+    assert "Since your last turn" in section and "ben " in section
+    assert "<li>ana " not in section  # the others' moves, not hers
+    assert "Mute this table" in page
+
+    assert ana.post(f"/tables/{table}/emails", {"muted": "1"}).status_code == 302
+    assert preferences_json(type(ana.user).objects.get(pk=ana.user.pk))["muted_tables"] == [
+        table]
+    assert "emails are muted" in ana.get(f"/tables/{table}").content.decode()
