@@ -149,7 +149,8 @@ class NotificationSettingsForm(forms.Form):
 
     turn_emails = forms.BooleanField(
         required=False, label="Your turn",
-        help_text="An email when a new turn comes to you at a turn-by-turn table.")
+        help_text="An email when a turn waits for you at a turn-by-turn table and you are "
+                  "not there (once, until you come back to that table).")
     reminder_emails = forms.BooleanField(
         required=False, label="Halfway reminders",
         help_text="An email halfway through your turn at a turn-by-turn table, if you have "
