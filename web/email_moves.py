@@ -13,12 +13,14 @@ from urllib.parse import urlsplit
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from games.service import email_moves
 from games.service.email_moves import Done, Gone
 from games.service.move_links import BadLink
+from notifications import quiet_hours
 
 from .links import table_links
 
@@ -55,7 +57,11 @@ def move_link(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _page(request: HttpRequest, context: dict, status: int) -> HttpResponse:
-    response = render(request, "web/email_move.html", context, status=status)
+    # Whoever opens the link (logged in or not), times are the player's, in their zone.
+    shown = context.get("offer") or context.get("done")
+    zone = getattr(shown, "turn", None) or {}
+    with timezone.override(quiet_hours.zone(zone.get("time_zone", "UTC"))):
+        response = render(request, "web/email_move.html", context, status=status)
     # The address is a credential, and the page shows a hand: kept out of caches, of search
     # engines and of the Referer header of any link followed from it.
     response["Cache-Control"] = "private, no-store"

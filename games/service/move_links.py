@@ -20,6 +20,7 @@ from games.rules import Move, turn_moves, view_for
 from games.rules.moves import ACTIONS
 from games.storage import reads
 from games.storage.reads import Game, NoSuchTable
+from notifications.preferences import preference_of
 
 from .move_words import card_face, card_name, move_label
 from .turns import Turn, current_turn
@@ -107,7 +108,8 @@ def turn_shown(game: Game, seat: Seat) -> dict:
             "top_name": card_name(top), "top_card": card_face(top),
             "color": view["round"]["color"], "penalty": view["round"]["penalty"],
             "hand": [card_face(code) for code in view["you"]["hand"]],
-            "deadline": game.round.deadline_at}
+            "deadline": game.round.deadline_at,
+            "time_zone": preference_of(seat.user).time_zone if seat.user_id else "UTC"}
 
 
 def seat_names(game: Game) -> dict[int, str]:

@@ -15,8 +15,8 @@ from replayed import finished_game
 
 from games.rules import position
 from games.service import lobby
-from web.times import deadline_text, iso_utc
 from games.service.words import log_line
+from web.times import deadline_text, iso_utc
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 

@@ -155,6 +155,15 @@ def test_opening_a_link_shows_the_move_and_the_hand_and_changes_nothing(ana, ben
     assert queries == QUERIES["look"]
 
 
+def test_the_links_page_shows_the_deadline_in_the_players_time_zone(ana, ben, reader):
+    from notifications.preferences import update_preferences
+
+    table = deal(ana, ben)
+    update_preferences(ben.user, {"time_zone": "Asia/Tokyo"})
+    page = text(reader.get(link(table, ben, "Play Red 7")))  # opened without logging in
+    assert re.search(r"Your turn ends [^<]* JST", page), page
+
+
 def test_confirming_plays_the_move_through_the_service_logged_as_by_email(ana, ben, reader):
     table = deal(ana, ben)
     url = link(table, ben, "Play Red 7")
