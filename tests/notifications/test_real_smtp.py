@@ -83,7 +83,7 @@ def test_a_reminder_reaches_a_real_smtp_server_with_its_unsubscribe_headers(ana,
     assert link.startswith("<https://cards.example.com/unsubscribe/") and link.endswith(">")
     assert read_unsubscribe_token(link[1:-1].rsplit("/", 1)[1]) == (ana.pk, "reminder")
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
-    text = message.get_body(("plain",)).get_content()
+    text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
     html = message.get_body(("html",)).get_content()
     assert f"Unsubscribe from these emails: {link[1:-1]}" in text
     assert f'href="{link[1:-1]}"' in html
@@ -113,3 +113,40 @@ def test_a_server_that_is_not_there_leaves_the_notice_failed(ana, table, setting
 
     notice.refresh_from_db()
     assert notice.status == "failed" and notice.last_error.startswith("ConnectionRefusedError")
+
+
+def test_a_turn_email_through_smtp_plays_the_turn_from_its_link(ana, ben, smtp_server,
+                                                                  settings, client):
+    """The whole way: a game's "your turn" email crosses a real SMTP conversation, and a link
+    taken from the message as received plays the move, logged as made from an email."""
+    import re
+
+    from games.apps import GamesConfig
+    from games.models import Move
+    from games.service import lobby
+
+    GamesConfig.ready(None)  # the game's checks and content, which this folder's tests leave out
+    settings.WILDCARDS_ALLOW_RIGGED_DECKS = True
+    game = lobby.create_table(ana, {"players": 2, "seed": 20260302})
+    lobby.join_table(game.table.pk, ben, game.table.invite)
+    from django.test import TestCase
+
+    with TestCase.captureOnCommitCallbacks(execute=False):
+        started = lobby.start_game(game.table.pk, ana)
+    first = started.seats[started.state.turn].user
+    notice = Notice.objects.get(kind="your-turn", user=first)
+
+    assert sending.deliver(notice.pk) == "sent"
+
+    message, = smtp_server.messages
+    text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
+    html = message.get_body(("html",)).get_content()
+    assert "Your hand (7 cards)" in text and "Play from this email" in text
+    links = re.findall(r"^- (.+): (\S+/play/\S+)$", text, re.M)
+    assert links and all(f'href="{url}"' in html for _, url in links)
+    label, url = links[0]
+    path = url.removeprefix(settings.WILDCARDS_BASE_URL)
+    assert client.get(path).status_code == 200
+    assert not Move.objects.filter(table=game.table, by="email").exists()
+    assert client.post(path).status_code == 200
+    assert Move.objects.filter(table=game.table, by="email").count() == 1
