@@ -25,7 +25,13 @@ $(STAMP): pyproject.toml
 # has its own test database (test_wildcards_gw0, ...) and its own Redis database (REDIS_URL's
 # number minus the worker's: /14, /13, ...; see wildcards/pytest_env.py).
 TEST_WORKERS ?= auto
+# First scripts/test_services.sh: starts PostgreSQL and Redis when they are installed here but
+# stopped, installs Debian's Chromium (the browser tests) when it is missing, and otherwise says
+# what is needed.
 test: venv
+	DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" \
+	REDIS_URL="$${REDIS_URL:-$(TEST_REDIS_URL)}" \
+	scripts/test_services.sh
 	DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" \
 	REDIS_URL="$${REDIS_URL:-$(TEST_REDIS_URL)}" \
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
