@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from wildcards.api_errors import ApiError
 from wildcards.api_schema import UNAUTHENTICATED, body, error
+from wildcards.numbers import out_of_range, whole_number
 
 from . import standings
 
@@ -62,10 +63,8 @@ class LeaderboardSerializer(serializers.Serializer):
     players = LeaderboardRowSerializer(many=True)
 
 
-class LeaderboardQuery(serializers.Serializer):
-    limit = serializers.IntegerField(min_value=1, max_value=standings.LEADERBOARD_MOST,
-                                     default=50)
-    offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)
+MOST_OFFSET = 2**31 - 1
+LIMIT_INVALID = out_of_range("limit", 1, standings.LEADERBOARD_MOST)
 
 
 # Schema decorations: an example of each answer (docs/api.md, section 7).
@@ -110,14 +109,13 @@ class LeaderboardView(APIView):
         responses={200: OpenApiResponse(LeaderboardSerializer, "A page of the leaderboard.",
                                         [OpenApiExample("Two players", LEADERBOARD)]),
                    400: error("`invalid`: `fields` says which parameter.",
-                              body("invalid", "limit: Ensure this value is less than or equal "
-                                   "to 100.", fields={"limit": ["Ensure this value is less "
-                                                                "than or equal to 100."]})),
+                              body("invalid", LIMIT_INVALID, fields={"limit": [LIMIT_INVALID]})),
                    401: UNAUTHENTICATED})
     def get(self, request):
-        query = LeaderboardQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        limit, offset = query.validated_data["limit"], query.validated_data["offset"]
+        limit = whole_number(request.query_params.get("limit"), "limit", low=1,
+                             high=standings.LEADERBOARD_MOST, default=50)
+        offset = whole_number(request.query_params.get("offset"), "offset", high=MOST_OFFSET,
+                              default=0)
         page = standings.leaderboard(limit, offset)
         return Response({"min_games": standings.LEADERBOARD_MIN_GAMES, "count": page.count,
                          "limit": limit, "offset": offset, "players": page.rows})

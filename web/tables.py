@@ -17,6 +17,7 @@ from games.rules import REASONS, Move, rules_for
 from games.service import lobby, play, results, viewing
 from games.service.errors import GameError, Refusal
 from games.storage.reads import Game
+from wildcards.numbers import whole_number
 
 from .forms import BotForm, InviteForm, MoveForm, NewTableForm
 from .links import table_links
@@ -86,9 +87,9 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 def table_live(request: HttpRequest, table_id: int) -> HttpResponse:
     """The table's live part, for the page's polling: 204 while nothing has changed since the
     version the page shows (`since`), else the part anew."""
-    since = request.GET.get("since", "")
+    since = whole_number(request.GET.get("since") or None, "since")
     try:
-        context = _context(request, table_id, since=int(since) if since.isdigit() else None)
+        context = _context(request, table_id, since=since)
     except GameError as error:
         return HttpResponse(error.detail, status=_STATUS.get(error.code, 409))
     if context is None:

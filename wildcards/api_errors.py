@@ -6,9 +6,13 @@ import logging
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
+from django.template import TemplateDoesNotExist
+from django.template.response import TemplateResponse
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from wildcards.numbers import BadNumber
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +38,10 @@ CODES = {
 }
 
 
+def bad_number_body(exc: BadNumber) -> dict:
+    return {"code": "invalid", "detail": exc.detail, "fields": {exc.name: [exc.detail]}}
+
+
 TOO_LARGE = {"code": "too-large",
              "detail": "The request body is larger than the server accepts (2.5 MB)."}
 
@@ -41,6 +49,8 @@ TOO_LARGE = {"code": "too-large",
 def exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, ApiError):
         return Response(exc.body, status=exc.status_code)
+    if isinstance(exc, BadNumber):  # a query parameter or a header (wildcards.numbers)
+        return Response(bad_number_body(exc), status=400)
     if isinstance(exc, RequestDataTooBig):  # Django's own limit, met while DRF reads the body
         return Response(TOO_LARGE, status=413)
     if isinstance(exc, Http404):
@@ -81,8 +91,16 @@ def bad_request(request: HttpRequest, exception: Exception | None = None):
     if request.path.startswith("/api/"):
         if isinstance(exception, RequestDataTooBig):
             return JsonResponse(TOO_LARGE, status=413)
+        if isinstance(exception, BadNumber):
+            return JsonResponse(bad_number_body(exception), status=400)
         return JsonResponse({"code": "bad-request", "detail": "The request cannot be read."},
                             status=400)
+    if isinstance(exception, BadNumber):  # a page's own 400 (web/bad_request.html)
+        try:
+            return TemplateResponse(request, "web/bad_request.html",
+                                    {"detail": exception.detail}, status=400).render()
+        except TemplateDoesNotExist:
+            pass
     from django.views.defaults import bad_request as html_bad_request
 
     return html_bad_request(request, exception)

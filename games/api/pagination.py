@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 
 from games.service import viewing
+from wildcards.numbers import whole_number
 
 from .errors import invalid
 
@@ -102,11 +103,7 @@ PARAMETERS = [
 
 
 def _limit(raw: str | None) -> int:
-    if raw is None:
-        return DEFAULT_LIMIT
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_LIMIT:
-        raise invalid(f"limit must be a whole number from 1 to {MAX_LIMIT}.", "limit")
-    return int(raw)
+    return whole_number(raw, "limit", low=1, high=MAX_LIMIT, default=DEFAULT_LIMIT)
 
 
 class TablePages(KeysetPagination):

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from games.rules import Move
 from games.service import play, presence, viewing
 from games.service.errors import Refusal
+from wildcards.numbers import whole_number
 from wildcards.throttling import ScopedRateThrottle
 
 from . import examples as ex
@@ -38,13 +39,7 @@ class StateView(GameAPIView):
 
 
 def _int_param(request, name: str) -> int | None:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise invalid(f"{name} must be a whole number.", name) from None
+    return whole_number(request.query_params.get(name), name)
 
 
 IDEMPOTENCY_KEY = OpenApiParameter(
