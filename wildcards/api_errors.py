@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from wildcards.numbers import BadNumber
+from wildcards.throttling import LimitsUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,10 @@ CODES = {
 }
 
 
+def limits_unavailable_body(exc: LimitsUnavailable) -> dict:
+    return {"code": exc.code, "detail": exc.sentence, "retry_after": exc.retry_after}
+
+
 def bad_number_body(exc: BadNumber) -> dict:
     return {"code": "invalid", "detail": exc.detail, "fields": {exc.name: [exc.detail]}}
 
@@ -51,6 +56,9 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         return Response(exc.body, status=exc.status_code)
     if isinstance(exc, BadNumber):  # a query parameter or a header (wildcards.numbers)
         return Response(bad_number_body(exc), status=400)
+    if isinstance(exc, LimitsUnavailable):  # Redis down: log-in, sign-up refused for now
+        return Response(limits_unavailable_body(exc), status=503,
+                        headers={"Retry-After": str(exc.retry_after)})
     if isinstance(exc, RequestDataTooBig):  # Django's own limit, met while DRF reads the body
         return Response(TOO_LARGE, status=413)
     if isinstance(exc, Http404):

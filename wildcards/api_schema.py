@@ -6,6 +6,8 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 from rest_framework import serializers
 
+from wildcards.throttling import LimitsUnavailable
+
 
 class ErrorSerializer(serializers.Serializer):
     """Every error answer of the API."""
@@ -19,7 +21,8 @@ class ErrorSerializer(serializers.Serializer):
                 help_text="The fields at fault, each with its messages (nested as in the "
                           "request): with 400 `invalid` and some other 400s, 403s and 422s."),
             "retry_after": serializers.IntegerField(
-                required=False, help_text="429 only: seconds to wait (also `Retry-After`)."),
+                required=False, help_text="429 and 503 `rate-limit-unavailable`: seconds to "
+                                          "wait (also `Retry-After`)."),
         }
 
     class Meta:
@@ -55,6 +58,11 @@ THROTTLED = error(
     "Too many requests: wait `retry_after` seconds.",
     body("throttled", "Request was throttled. Expected available in 42 seconds.",
          retry_after=42))
+LIMITS_UNAVAILABLE = error(
+    "The limits that guard log-in and sign-up cannot be counted just now (the server's Redis "
+    "does not answer): nothing was done; try again after `retry_after` seconds.",
+    body("rate-limit-unavailable", LimitsUnavailable.sentence,
+         retry_after=LimitsUnavailable.retry_after))
 INVALID = body("invalid", "players: Ensure this value is less than or equal to 10.",
                fields={"players": ["Ensure this value is less than or equal to 10."]})
 PARSE_ERROR = body("parse-error", "The JSON is nested more than 32 levels deep.")

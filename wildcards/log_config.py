@@ -21,7 +21,8 @@ def logging_config(log_format: str, level: str) -> dict:
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "filters": {"context": {"()": "wildcards.logs.ContextFilter"}},
+        "filters": {"context": {"()": "wildcards.logs.ContextFilter"},
+                    "redis_outage": {"()": "wildcards.logs.OutageFilter"}},
         "formatters": {"main": formatters[log_format]},
         "handlers": {
             "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr",
@@ -35,5 +36,7 @@ def logging_config(log_format: str, level: str) -> dict:
             # Errors (with their traceback) only: every request has its line already.
             "django.request": {"level": "ERROR"},
             "django.server": {"level": "ERROR"},
+            # django-redis's cache calls that failed (settings.CACHES ignores them).
+            "wildcards.cache": {"filters": ["redis_outage"]},
         },
     }

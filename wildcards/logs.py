@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextvars
 import logging
+import math
 import re
 import time
 import uuid
@@ -51,6 +52,30 @@ class ContextFilter(logging.Filter):
             record.context = f"task={record.task_name}[{record.task_id}]"
         else:
             record.context = "-"
+        return True
+
+
+class OutageFilter(logging.Filter):
+    """On django-redis's "Exception ignored" (a cache call while Redis does not answer,
+    settings.CACHES): one WARNING a minute per process, with the error and no traceback,
+    instead of an ERROR with its traceback on every call."""
+
+    every = 60.0  # seconds
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last = -math.inf
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = time.monotonic()
+        if now - self.last < self.every:
+            return False
+        self.last = now
+        error = record.exc_info[1] if record.exc_info else None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.msg = "Redis does not answer (%s): the cache is bypassed until it does"
+        record.args = (f"{type(error).__name__}: {error}",)
+        record.exc_info = record.exc_text = None
         return True
 
 

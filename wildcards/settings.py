@@ -61,6 +61,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A page that needed a rate limit while Redis is down: 503, not 500 (wildcards/throttling.py).
+    "web.limits.LimitsUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "wildcards.urls"
@@ -173,9 +175,13 @@ WILDCARDS_TOKEN_TTL_DAYS = env_int("WILDCARDS_TOKEN_TTL_DAYS", default=0)
 # address they come from, further attempts for it are refused until the oldest leaves the window.
 WILDCARDS_LOGIN_FAILURES = env_int("WILDCARDS_LOGIN_FAILURES", default=10)
 WILDCARDS_LOGIN_WINDOW_MINUTES = env_int("WILDCARDS_LOGIN_WINDOW_MINUTES", default=15)
+# A password-reset email goes to an address at most once in this many minutes (0: no limit),
+# whoever asks and from wherever: nobody can flood a stranger's inbox through the form.
+WILDCARDS_PASSWORD_RESET_MINUTES = env_int("WILDCARDS_PASSWORD_RESET_MINUTES", default=15)
 if min(WILDCARDS_TOKEN_TTL_DAYS, WILDCARDS_LOGIN_FAILURES - 1,
-       WILDCARDS_LOGIN_WINDOW_MINUTES - 1) < 0:
-    raise ImproperlyConfigured("WILDCARDS_TOKEN_TTL_DAYS must be 0 or more, "
+       WILDCARDS_LOGIN_WINDOW_MINUTES - 1, WILDCARDS_PASSWORD_RESET_MINUTES) < 0:
+    raise ImproperlyConfigured("WILDCARDS_TOKEN_TTL_DAYS and WILDCARDS_PASSWORD_RESET_MINUTES "
+                               "must be 0 or more, "
                                "WILDCARDS_LOGIN_FAILURES and WILDCARDS_LOGIN_WINDOW_MINUTES 1 "
                                "or more.")
 
@@ -191,6 +197,9 @@ REST_FRAMEWORK = {
         "signup": env_str("WILDCARDS_THROTTLE_SIGNUP", default="20/hour"),
         "token": env_str("WILDCARDS_THROTTLE_TOKEN", default="30/minute"),
         "moves": env_str("WILDCARDS_THROTTLE_MOVES", default="240/minute"),
+        # The password-reset page (per address; each email address gets one email per
+        # WILDCARDS_PASSWORD_RESET_MINUTES besides).
+        "password-reset": env_str("WILDCARDS_THROTTLE_PASSWORD_RESET", default="10/hour"),
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # JSON in, JSON out: a form-encoded body is answered 415, one nested too deeply 400.
@@ -243,10 +252,17 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # django-redis rather than Django's own Redis backend: Django's builds a new client object at
 # every cache call (a fifth of a page's session read; docs/benchmarks.md, "The table's web
 # page"), django-redis keeps one per process.
+# A Redis outage must not take the pages down: the cache then misses (sessions are read from
+# the database) and its writes are dropped, with a warning a minute (wildcards.logs.OutageFilter)
+# rather than a 500; /healthz reports it.
 CACHES = {
-    "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": REDIS_URL}
+    "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": REDIS_URL,
+                "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 2,
+                            "SOCKET_TIMEOUT": 2}}
     if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+DJANGO_REDIS_LOGGER = "wildcards.cache"
 
 
 # ------------------------------------------------------------------ behind an HTTPS proxy
