@@ -1,21 +1,26 @@
-"""Every API error is JSON `{"code", "detail"}` with the right status, never an HTML page."""
+"""Every API error is JSON `{"code", "detail"}` with the right status, never an HTML page:
+with DEBUG on as well (`ApiErrorsMiddleware`), and for a Host the site does not serve."""
 
 from __future__ import annotations
 
-import logging
-
-from django.core.exceptions import RequestDataTooBig
-from django.http import Http404, HttpRequest, JsonResponse
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from django.conf import settings
+from django.core.exceptions import (
+    BadRequest,
+    DisallowedHost,
+    RequestDataTooBig,
+    SuspiciousOperation,
+)
+from django.http import Http404, HttpRequest, HttpResponseBadRequest, JsonResponse
 from django.template import TemplateDoesNotExist
 from django.template.response import TemplateResponse
+from django.utils.log import log_response
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from wildcards.numbers import BadNumber
 from wildcards.throttling import LimitsUnavailable
-
-log = logging.getLogger(__name__)
 
 
 class ApiError(exceptions.APIException):
@@ -131,3 +136,55 @@ def server_error(request: HttpRequest):
     from django.views.defaults import server_error as html_server_error
 
     return html_server_error(request)
+
+
+BAD_HOST = {"code": "bad-request",
+            "detail": "This server does not answer for that host name."}
+
+
+class ApiErrorsMiddleware:
+    """Second only to the request log. A `Host` the site does not serve (ALLOWED_HOSTS) is
+    answered 400 here, quietly: a scanner's request is no error of ours (its line in the
+    request log says enough), and Django would log it as an ERROR with a traceback. Under
+    /api/ the answer is JSON, and so is a view's unhandled exception with DEBUG on (Django's
+    debug page is HTML; with DEBUG off `handler500` answers JSON already)."""
+
+    sync_capable = async_capable = True
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+        self.async_mode = iscoroutinefunction(get_response)
+        if self.async_mode:
+            markcoroutinefunction(self)
+
+    def __call__(self, request: HttpRequest):
+        if self.async_mode:
+            return self._acall(request)
+        return self._bad_host(request) or self.get_response(request)
+
+    async def _acall(self, request: HttpRequest):
+        return self._bad_host(request) or await self.get_response(request)
+
+    @staticmethod
+    def _bad_host(request: HttpRequest):
+        try:
+            request.get_host()
+        except DisallowedHost:
+            if request.path.startswith("/api/"):
+                return JsonResponse(BAD_HOST, status=400)
+            return HttpResponseBadRequest("Bad Request (400): unknown host name.",
+                                          content_type="text/plain; charset=utf-8")
+        return None
+
+    def process_exception(self, request: HttpRequest, exception: Exception):
+        if not (settings.DEBUG and request.path.startswith("/api/")):
+            return None  # Django's handling: handler500 (JSON under /api/), or the debug page
+        if isinstance(exception, Http404):
+            return not_found(request, exception)
+        if isinstance(exception, (BadRequest, SuspiciousOperation)):
+            return bad_request(request, exception)
+        response = server_error(request)
+        # As Django logs it (and marks it logged, so that it is not logged again).
+        log_response("%s: %s", response.reason_phrase, request.path, response=response,
+                     request=request, exception=exception)
+        return response

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
+from drf_spectacular.views import SpectacularAPIView
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 
 from wildcards.throttling import LimitsUnavailable
 
@@ -67,3 +69,13 @@ INVALID = body("invalid", "players: Ensure this value is less than or equal to 1
                fields={"players": ["Ensure this value is less than or equal to 10."]})
 PARSE_ERROR = body("parse-error", "The JSON is nested more than 32 levels deep.")
 TOO_LARGE = body("too-large", "The request body is larger than the server accepts (2.5 MB).")
+
+
+class SchemaView(SpectacularAPIView):
+    """`/api/schema/` (YAML, or JSON with `?format=json`); its errors in JSON, like every API
+    error (DRF would render a `?format=` it does not know with the first renderer: YAML)."""
+
+    def perform_content_negotiation(self, request, force=False):
+        if force:  # the negotiation failed: the answer is an error
+            return JSONRenderer(), JSONRenderer.media_type
+        return super().perform_content_negotiation(request, force)

@@ -51,6 +51,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: its request id and timing cover everything below (wildcards/logs.py).
     "wildcards.logs.RequestLogMiddleware",
+    # A Host the site does not serve: 400, quietly; JSON under /api/ with DEBUG on too.
+    "wildcards.api_errors.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files (CSS, JavaScript, htmx) served by the app itself, compressed and cached.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -204,9 +206,9 @@ REST_FRAMEWORK = {
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # JSON in, JSON out: a form-encoded body is answered 415, one nested too deeply 400.
     "DEFAULT_PARSER_CLASSES": ["wildcards.api_content.JSONParser"],
-    # The browsable API only in development; `Accept: text/html` gets JSON otherwise.
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
-    + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    # JSON only, DEBUG or not: `Accept: text/html` gets JSON too (the API's pages for people
+    # are /api/docs/ and /api/redoc/).
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "wildcards.api_content.JSONUnlessAsked",
 }
 
