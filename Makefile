@@ -37,7 +37,7 @@ test: venv
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # The storage tests again on the embedded fallback of `make run` (SQLite, no Redis): the hot
-# paths write SQL of their own (wildcards/sqlrows.py), which must work on both databases.
+# paths write SQL of their own (games/storage/sql.py), which must work on both databases.
 EMBEDDED_TESTS := tests/api/test_storage_sql.py tests/api/test_full_game.py \
 	tests/api/test_tables_and_seats.py tests/api/test_after_response.py tests/api/test_idempotency.py
 test-embedded: venv
