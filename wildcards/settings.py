@@ -12,7 +12,7 @@ from django.core.exceptions import ImproperlyConfigured
 from wildcards.celery_config import celery_settings
 from wildcards.env import database_config, env_bool, env_float, env_int, env_list, env_str
 from wildcards.https_config import https_settings
-from wildcards.log_config import logging_config
+from wildcards.log_config import log_format_and_level, logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -255,8 +255,8 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # every cache call (a fifth of a page's session read; docs/benchmarks.md, "The table's web
 # page"), django-redis keeps one per process.
 # A Redis outage must not take the pages down: the cache then misses (sessions are read from
-# the database) and its writes are dropped, with a warning a minute (wildcards.logs.OutageFilter)
-# rather than a 500; /healthz reports it.
+# the database) and its writes are dropped, with a warning a minute
+# (wildcards.log_filters.OutageFilter) rather than a 500; /healthz reports it.
 CACHES = {
     "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": REDIS_URL,
                 "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 2,
@@ -278,10 +278,7 @@ REST_FRAMEWORK["NUM_PROXIES"] = _https["WILDCARDS_TRUSTED_PROXIES"]
 # ------------------------------------------------------------------ logs, errors, health
 # Everything to stderr (systemd's journal, the container's log): "text" lines, or "json" lines
 # for a log collector (docs/hosting.md, "Logs and errors").
-LOG_FORMAT = env_str("LOG_FORMAT", default="text").lower()
-if LOG_FORMAT not in ("text", "json"):
-    raise ImproperlyConfigured("LOG_FORMAT must be text or json.")
-LOG_LEVEL = env_str("LOG_LEVEL", default="INFO").upper()
+LOG_FORMAT, LOG_LEVEL = log_format_and_level()
 LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL)
 # Celery's worker keeps the LOGGING above instead of putting its own handler on the root.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False

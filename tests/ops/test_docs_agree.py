@@ -73,7 +73,7 @@ def _reads_environment(func: ast.expr) -> bool:
         return func.id.startswith("env_")
     return isinstance(func, ast.Attribute) and (
         func.attr == "getenv" or (func.attr in ("get", "setdefault")
-                                  and ast.unparse(func.value) == "os.environ"))
+                                  and ast.unparse(func.value) in ("os.environ", "environ")))
 
 
 def documented_variables() -> set[str]:
