@@ -4,7 +4,6 @@ Everything that differs between a laptop and a server comes from environment var
 docs/hosting.md lists each one with its default.
 """
 
-import warnings
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -38,6 +37,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "servestatic",  # its configuration checks (the middleware serves the files)
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and Redoc served from our static files, offline
@@ -49,13 +49,15 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: its request id and timing cover everything below (wildcards/logs.py).
+    # Static files (CSS, JavaScript, htmx), where nginx does not serve them: compressed, cached,
+    # asynchronously under ASGI, before anything else (no request line, no session: a file).
+    # wildcards/static.py; docs/hosting.md, "Static files".
+    "servestatic.middleware.ServeStaticMiddleware",
+    # Its request id and timing cover everything below (wildcards/logs.py).
     "wildcards.logs.RequestLogMiddleware",
     # A Host the site does not serve: 400, quietly; JSON under /api/ with DEBUG on too.
     "wildcards.api_errors.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # Static files (CSS, JavaScript, htmx) served by the app itself, compressed and cached.
-    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -126,18 +128,18 @@ USE_TZ = True
 STATIC_URL = "static/"
 # Where `collectstatic` copies the files: a server names a folder of its own (STATIC_ROOT=...).
 STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "staticfiles")
-# WhiteNoise serves the apps' static folders directly as well, so a server without
-# `collectstatic` (make run, the tests) serves the same files; `collectstatic` adds compressed
-# copies for production (docs/hosting.md).
-WHITENOISE_USE_FINDERS = True
-# Without `collectstatic` WhiteNoise warns that STATIC_ROOT is missing; the finders serve the
-# same files then, so the warning says nothing useful.
-warnings.filterwarnings("ignore", message="No directory at: .*staticfiles", category=UserWarning)
+# `collectstatic` writes hashed, gzipped copies and a manifest (wildcards/static.py); the app then
+# serves those, the hashed names with a year's immutable cache. Until then (make run, the tests)
+# it serves the apps' own folders, under the files' own names. A server reads whether the files
+# were collected when it starts: restart it after collectstatic.
+STATIC_COLLECTED = (STATIC_ROOT / "staticfiles.json").is_file()
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "wildcards.static.StaticFiles"},
 }
-WHITENOISE_AUTOREFRESH = DEBUG
+SERVESTATIC_USE_MANIFEST = STATIC_COLLECTED and not DEBUG
+SERVESTATIC_USE_FINDERS = DEBUG or not STATIC_COLLECTED
+SERVESTATIC_AUTOREFRESH = DEBUG
 
 # The web pages' log-in (Django's own auth views, web/urls.py).
 LOGIN_URL = "login"
