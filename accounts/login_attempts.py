@@ -64,9 +64,23 @@ def check_password(user, password: str) -> bool:
     return bool(_attempt(user.get_username(), lambda: user.check_password(password)))
 
 
+def forget_failures(username: str) -> None:
+    """Lift a lock-out (the admin's action): the username's failed log-ins are forgotten."""
+    key = _key(username)
+    if settings.REDIS_URL:
+        with_redis(lambda client: client.delete(key))
+        return
+    with _local_lock:
+        cache.delete(key)
+
+
+def _key(username: str) -> str:
+    return "wildcards:login-failures:" + hashlib.sha256(username.lower().encode()).hexdigest()
+
+
 def _attempt(username: str, check: Callable[[], T]) -> T:
     """`check()`'s answer, its place in the username's window of failures kept if it is falsy."""
-    key = "wildcards:login-failures:" + hashlib.sha256(username.lower().encode()).hexdigest()
+    key = _key(username)
     attempt = uuid.uuid4().hex
     _take_place(key, attempt, time.time())
     try:
