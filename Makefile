@@ -9,16 +9,27 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL := postgres://postgres@127.0.0.1:5432/wildcards
 TEST_REDIS_URL := redis://127.0.0.1:6379/14
 
-.PHONY: venv test test-embedded lint run clean
+.PHONY: venv test test-embedded lint run clean lock lock-upgrade
 
 venv: $(STAMP)
 
-# Reinstalls only when pyproject.toml changes; the editable install picks up code changes by itself.
-$(STAMP): pyproject.toml
+# The exact versions of requirements-test.lock (with their hashes: what CI installs), then the
+# project itself, editable, without resolving anything again. Reinstalls only when the lock or
+# pyproject.toml changes; the editable install picks up code changes by itself.
+$(STAMP): pyproject.toml requirements-test.lock
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes \
+		-r requirements-test.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@
+
+# The lock files from pyproject.toml (scripts/lock.sh): `lock` keeps the versions locked and adds
+# what pyproject.toml added; `lock-upgrade` moves every package to the newest that fits.
+lock: venv
+	scripts/lock.sh
+lock-upgrade: venv
+	UPGRADE=1 scripts/lock.sh
 
 # In parallel, one pytest-xdist worker per core (TEST_WORKERS=0: in one process; worksteal: an
 # idle worker takes tests queued for a busy one, the property tests are long). Each worker

@@ -49,15 +49,16 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Static files (CSS, JavaScript, htmx), where nginx does not serve them: compressed, cached,
-    # asynchronously under ASGI, before anything else (no request line, no session: a file).
-    # wildcards/static.py; docs/hosting.md, "Static files".
-    "servestatic.middleware.ServeStaticMiddleware",
-    # Its request id and timing cover everything below (wildcards/logs.py).
+    # First: its request id and timing cover everything below (wildcards/logs.py).
     "wildcards.logs.RequestLogMiddleware",
     # A Host the site does not serve: 400, quietly; JSON under /api/ with DEBUG on too.
     "wildcards.api_errors.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Static files (CSS, JavaScript, htmx), where nginx does not serve them: compressed, cached,
+    # asynchronously under ASGI (wildcards/static.py; docs/hosting.md, "Static files"). Here,
+    # not first: placed before the request log, a browser test of the event stream ran out of
+    # database connections one time in three (tests/web/test_browser_stream.py).
+    "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

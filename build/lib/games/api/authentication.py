@@ -1,0 +1,35 @@
+"""The API's token check, as DRF's (same header, same `request.auth`), in one query that also
+brings the user's email preference (`games.storage.reads.token_owner`): every API request
+makes it, and the A/B of docs/benchmarks.md keeps it. The token is looked up by its digest
+(`accounts.tokens`): the database holds no token as such."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from rest_framework import authentication, exceptions
+
+from accounts.tokens import digest, has_expired
+from games.storage.reads import token_owner
+
+
+class TokenExpired(exceptions.AuthenticationFailed):
+    """A token that was good once: 401 `token-expired` (with WWW-Authenticate, as any 401)."""
+
+    api_code = "token-expired"
+    default_detail = ("This token has expired: ask for a new one with POST /api/auth/token or "
+                      "from your account page.")
+
+
+class TokenAuthentication(authentication.TokenAuthentication):
+    """`Authorization: Token <token>`."""
+
+    def authenticate_credentials(self, key):
+        found = token_owner(digest(key))
+        if found is None:
+            raise exceptions.AuthenticationFailed("Invalid token.")
+        token, user = found
+        if not user.is_active:
+            raise exceptions.AuthenticationFailed("User inactive or deleted.")
+        if has_expired(token, timezone.now()):
+            raise TokenExpired()
+        return (user, token)

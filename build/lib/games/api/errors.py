@@ -1,0 +1,55 @@
+"""The HTTP side of the service's answers: each reason code's status, and the JSON body."""
+
+from __future__ import annotations
+
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.service.errors import GameError, Refusal
+from wildcards.api_errors import ApiError
+
+# Every code the service layer raises (a test checks that none is missing).
+STATUS = {
+    "invalid": 400, "rigged-decks-off": 400, "deck-unavailable": 400, "unexpected-field": 400,
+    "not-seated": 403, "host-only": 403, "wrong-invite": 403, "not-your-seat": 403,
+    "not-found": 404, "no-such-seat": 404,
+    "table-started": 409, "table-full": 409, "already-seated": 409, "host-cannot-leave": 409,
+    "not-a-bot": 409, "not-enough-players": 409, "already-a-bot": 409, "swap-pending": 409,
+    "game-not-playing": 409, "not-between-rounds": 409,
+    "idempotency-key-reused": 422,
+    "stream-unavailable": 503,
+    # Game records (issue 13).
+    "game-not-finished": 409, "game-not-replayable": 409,
+}
+# A refused move is 422, but for these (the move may be fine; the moment is not).
+REFUSAL_STATUS = {"stale-version": 409, "seat-played-by-bot": 409}
+# Every reason code of the rules engine (`games.rules.REASONS`) is a refused move, so 422;
+# those of the last-card call too: `nothing-to-catch` (a wrong catch), `nothing-to-call`.
+REFUSED_MOVE_STATUS = 422
+
+
+def error_body(error: GameError) -> dict:
+    """`field` names the culprit the way validation errors do: `fields: {name: [detail]}`."""
+    body = {"code": error.code, "detail": error.detail}
+    if error.field is not None:
+        body["fields"] = {error.field: [error.detail]}
+    return body
+
+
+def refusal_response(refusal: Refusal) -> Response:
+    return Response(refusal.as_dict(),
+                    status=REFUSAL_STATUS.get(refusal.code, REFUSED_MOVE_STATUS))
+
+
+class GameAPIView(APIView):
+    """An API view whose service errors become their HTTP answers."""
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, GameError):
+            exc = ApiError(STATUS[exc.code], error_body(exc))
+        return super().handle_exception(exc)
+
+
+def invalid(detail: str, field: str) -> GameError:
+    """Bad input the serializers do not check (a query parameter, a header)."""
+    return GameError("invalid", detail, field=field)

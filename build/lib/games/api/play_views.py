@@ -1,0 +1,141 @@
+"""The games API at play: the state, moves, conceding, the heartbeat and the caller's games
+(thin views over `games.service`; api.md is the contract)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+
+from games.rules import Move
+from games.service import play, presence, viewing
+from games.service.errors import Refusal
+from wildcards.numbers import whole_number
+from wildcards.throttling import ScopedRateThrottle
+
+from . import examples as ex
+from . import pagination as pages
+from . import schema as e
+from . import serializers as s
+from .errors import GameAPIView, invalid, refusal_response
+from .pagination import GamePages
+from .schema import STATE
+
+
+class StateView(GameAPIView):
+    @extend_schema(
+        summary="What the caller may see of the game", tags=["play"],
+        operation_id="getTableState",
+        parameters=[OpenApiParameter("since", int, description="Answer 304 if the version is "
+                                                               "still this one.")],
+        responses={200: STATE, 304: OpenApiResponse(description="Nothing changed."),
+                   400: e.BAD_QUERY, 403: e.SEATED_ONLY, 404: e.NOT_FOUND, **e.LOGGED_IN})
+    def get(self, request, table_id: int):
+        since = _int_param(request, "since")
+        view = viewing.state_for(table_id, request.user, since)
+        if view is None:
+            return Response(status=status.HTTP_304_NOT_MODIFIED)
+        return Response(view)
+
+
+def _int_param(request, name: str) -> int | None:
+    return whole_number(request.query_params.get(name), name)
+
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key", str, OpenApiParameter.HEADER,
+    description="A retry with the same key answers the first answer again and acts once.")
+
+
+def _idempotency_key(request) -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 1 <= len(key) <= 255:
+        raise invalid("Idempotency-Key must be 1 to 255 characters.", "Idempotency-Key")
+    return key
+
+
+def _move_response(answer: play.Answer) -> Response:
+    if isinstance(answer, Refusal):
+        return refusal_response(answer)
+    return Response(answer.view)
+
+
+class MovesView(GameAPIView):
+    throttle_scope = "moves"
+
+    def get_throttles(self):
+        return [ScopedRateThrottle()] if self.request.method == "POST" else []
+
+    @extend_schema(
+        summary="The public move log", tags=["play"], operation_id="listMoves",
+        parameters=[OpenApiParameter("after", int, description="Only moves after this version.")],
+        responses={200: OpenApiResponse(s.MoveLogSerializer, "The moves after `after`, oldest "
+                                        "first, at most 500 (`more`: there are others).",
+                                        [ex.example("A draw and a play", ex.MOVE_LOG)]),
+                   400: e.BAD_QUERY, 403: e.SEATED_ONLY, 404: e.NOT_FOUND, **e.LOGGED_IN})
+    def get(self, request, table_id: int):
+        after = _int_param(request, "after") or 0
+        return Response(viewing.move_log(table_id, request.user, after))
+
+    @extend_schema(
+        summary="Make a move (a play by a seat whose turn it is not is a jump-in)",
+        tags=["play"], operation_id="playMove", request=s.MoveSerializer,
+        parameters=[IDEMPOTENCY_KEY], examples=ex.MOVES,
+        responses={200: STATE, **e.WITH_BODY,
+                   400: e.error("Bad input, or a field the action does not take.", e.INVALID,
+                                e.body("unexpected-field", '"draw" does not take "card": '
+                                       "send only the action (and expected_version).",
+                                       fields={"card": ['"draw" does not take "card": send only '
+                                                        "the action (and expected_version)."]})),
+                   403: e.SEATED_ONLY, 404: e.NOT_FOUND, 409: e.STALE, 422: e.REFUSED_MOVE,
+                   429: e.THROTTLED})
+    def post(self, request, table_id: int):
+        serializer = s.MoveSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        move = Move(data["action"], data.get("card"), data.get("color"), data.get("target"),
+                    data.get("call", False))
+        answer = play.make_move(table_id, request.user, move,
+                                expected_version=data.get("expected_version"),
+                                idempotency_key=_idempotency_key(request))
+        return _move_response(answer)
+
+
+class ConcedeView(GameAPIView):
+    @extend_schema(summary="Concede: your cards go to the bottom of the draw pile",
+                   tags=["play"], operation_id="concede", request=None,
+                   parameters=[IDEMPOTENCY_KEY],
+                   responses={200: STATE, 400: e.BAD_IDEMPOTENCY_KEY, 403: e.SEATED_ONLY,
+                              404: e.NOT_FOUND, 422: e.REFUSED_MOVE, **e.LOGGED_IN})
+    def post(self, request, table_id: int):
+        answer = play.concede(table_id, request.user, idempotency_key=_idempotency_key(request))
+        return _move_response(answer)
+
+
+class HeartbeatView(GameAPIView):
+    @extend_schema(
+        summary="Say you are still at the table (real time: a quiet client's presence)",
+        tags=["play"], request=None,
+        description="At a real-time table a seat without presence (state, moves, heartbeat) "
+                    "for two minutes is `away` and a bot plays for it; the next request gives "
+                    "it back.",
+        operation_id="sendHeartbeat",
+        responses={204: None, 403: e.SEATED_ONLY, 404: e.NOT_FOUND, **e.LOGGED_IN})
+    def post(self, request, table_id: int):
+        presence.heartbeat(table_id, request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class GamesView(GameAPIView):
+    pagination_class = GamePages
+    @extend_schema(summary="Your tables, those waiting on you first, in pages", tags=["play"],
+                   operation_id="listMyGames", parameters=pages.PARAMETERS,
+                   responses={200: OpenApiResponse(s.MyGameSerializer(many=True),
+                                                   "A page of your tables.",
+                                                   [ex.example("A page", ex.MY_GAMES_PAGE)]),
+                              400: e.BAD_QUERY, **e.LOGGED_IN})
+    def get(self, request):
+        pager = self.pagination_class()
+        page = pager.paginate_queryset(viewing.my_seats(request.user), request, self)
+        return pager.get_paginated_response(viewing.game_rows(page))
+

@@ -1,0 +1,74 @@
+"""The responses of the games API for its OpenAPI schema: the table and the state with their
+examples, and the error responses, each with examples of the codes it answers there (docs/api.md
+has them all)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse
+
+from wildcards.api_schema import (
+    INVALID,
+    PARSE_ERROR,
+    THROTTLED,
+    TOO_LARGE,
+    UNAUTHENTICATED,
+    RefusalSerializer,
+    body,
+    error,
+)
+
+from . import examples as ex
+from . import serializers as s
+
+# The responses of a view that answers the table resource (or the state), with its example.
+TABLE = OpenApiResponse(s.TableSerializer, "The table.", [ex.example("A table", ex.TABLE)])
+STATE = OpenApiResponse(s.StateSerializer, "The caller's view of the game.",
+                        [ex.example("Your turn", ex.STATE)])
+SWAP = OpenApiResponse(s.SwapSerializer, "Whether the swap waits for the next round, and the "
+                       "table.", [ex.example("Waits for the next round", ex.SWAP)])
+
+NO_SUCH_TABLE = body("not-found", "No such table.")
+NOT_SEATED = body("not-seated",
+                  "You have no seat at this table and it does not allow spectators.")
+HOST_ONLY = body("host-only", "Only the host of the table may do this.")
+TABLE_STARTED = body("table-started", "The game has already started.")
+
+BAD_INPUT = error("Bad input: `code` says what, `fields` which field.", INVALID, PARSE_ERROR)
+BAD_QUERY = error("A query parameter that is not valid.", body(
+    "invalid", "limit must be a whole number from 1 to 100.",
+    fields={"limit": ["limit must be a whole number from 1 to 100."]}))
+TOO_BIG = error("The body is over the size limit.", TOO_LARGE)
+NOT_FOUND = error("No such table.", NO_SUCH_TABLE)
+NOT_ALLOWED = error("Not the host, or no seat at the table.", HOST_ONLY, NOT_SEATED)
+SEATED_ONLY = error("No seat at the table, and it does not allow spectators.", NOT_SEATED)
+
+# The responses every call with a body may meet, and every call needs a log-in for.
+LOGGED_IN = {401: UNAUTHENTICATED}
+WITH_BODY = {400: BAD_INPUT, 401: UNAUTHENTICATED, 413: TOO_BIG}
+
+
+def conflict(*bodies: dict) -> dict:
+    return {409: error("Not possible in the table's present state.", *bodies)}
+
+
+KEY_REUSED = body("idempotency-key-reused", "This Idempotency-Key came with another move: a "
+                  "new move needs a new key.",
+                  fields={"Idempotency-Key": ["This Idempotency-Key came with another move: "
+                                              "a new move needs a new key."]})
+REFUSED_MOVE = error(
+    "The rules refuse the move (`code`: the reason), or its Idempotency-Key came with another "
+    "move; nothing changed.",
+    body("no-match", "The card matches neither the color in play nor the number or action "
+         "on top.", version=17),
+    body("not-your-turn", "It is not your turn, and this is not a valid jump-in.",
+         version=17),
+    KEY_REUSED, serializer=RefusalSerializer)
+BAD_IDEMPOTENCY_KEY = error("An Idempotency-Key that is not 1 to 255 characters.", body(
+    "invalid", "Idempotency-Key must be 1 to 255 characters.",
+    fields={"Idempotency-Key": ["Idempotency-Key must be 1 to 255 characters."]}))
+STALE = error(
+    "`expected_version` is not the table's version, or a bot plays your seat.",
+    body("stale-version", "The game has moved on since that version: reload it.", version=18),
+    serializer=RefusalSerializer)
+
+__all__ = ["INVALID", "THROTTLED", "UNAUTHENTICATED", "body", "error"]

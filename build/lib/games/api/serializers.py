@@ -1,0 +1,267 @@
+"""Shapes of the games API: request bodies are checked here, legality by the rules engine."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.models import Seat, Table
+from games.rules import ACTIONS, COLORS
+from games.rules.options import TARGET_MAX, TARGET_MIN
+from wildcards.api_serializers import (
+    StrictSerializer,
+    StringField,
+    TrueFalseField,
+    WholeNumberField,
+)
+
+
+class OptionsSerializer(StrictSerializer):
+    stacking = TrueFalseField(default=False)
+    seven_zero = TrueFalseField(default=False)
+    jump_in = TrueFalseField(default=False)
+    draw_until_playable = TrueFalseField(default=False)
+    last_card_call = TrueFalseField(
+        required=False, allow_null=True,
+        help_text='Say "last card" with your second-to-last card or be caught (draw 2). '
+                  "Left out or null: as the deck has it (on with all-wild, off with classic).")
+
+
+class ScoringSerializer(StrictSerializer):
+    mode = serializers.ChoiceField(choices=["single", "target"], default="single")
+    target = WholeNumberField(min_value=TARGET_MIN, max_value=TARGET_MAX, default=500)
+
+
+class TableCreateSerializer(StrictSerializer):
+    players = WholeNumberField(min_value=2, max_value=10, default=4)
+    mode = serializers.ChoiceField(choices=Table.Mode.values, default="turn")
+    turn_hours = WholeNumberField(default=24, help_text="12, 24 or 72.")
+    on_expiry = serializers.ChoiceField(choices=Table.OnExpiry.values, default="bot")
+    move_timer = serializers.ChoiceField(choices=Table.MoveTimer.values, default="normal")
+    deck = serializers.ChoiceField(choices=["classic", "all-wild"], default="classic")
+    options = OptionsSerializer(required=False)
+    scoring = ScoringSerializer(required=False)
+    spectators = TrueFalseField(default=False)
+    rated = TrueFalseField(
+        default=True,
+        help_text="The game moves its players' ratings (docs/playing.md). On by default; a "
+                  "table at which a bot plays a seat is never rated, whatever this says.")
+    seed = WholeNumberField(required=False, min_value=0, max_value=2**62,
+                                    help_text="Only with WILDCARDS_ALLOW_RIGGED_DECKS=1.")
+    deck_order = serializers.ListField(child=StringField(max_length=32),
+                                       required=False, max_length=200,
+                                       help_text="Only with WILDCARDS_ALLOW_RIGGED_DECKS=1.")
+
+    def validate_turn_hours(self, value: int) -> int:
+        if value not in (12, 24, 72):
+            raise serializers.ValidationError("turn_hours must be 12, 24 or 72.")
+        return value
+
+    def to_settings(self) -> dict:
+        """The validated body as Table fields (the rigged-deck fields kept apart by name)."""
+        data = dict(self.validated_data)
+        options = data.pop("options", None) or OptionsSerializer().to_internal_value({})
+        scoring = data.pop("scoring", None) or {"mode": "single", "target": 500}
+        data.update(options)
+        data["scoring"] = scoring.get("mode", "single")
+        data["target"] = scoring.get("target", 500)
+        return data
+
+
+class InviteSerializer(StrictSerializer):
+    invite = serializers.CharField(max_length=64)
+
+
+class BotSerializer(StrictSerializer):
+    level = serializers.ChoiceField(choices=Seat.Level.values, default="normal")
+
+
+class TakeSeatSerializer(StrictSerializer):
+    invite = serializers.CharField(max_length=64, required=False)
+
+
+class MoveSerializer(StrictSerializer):
+    action = serializers.ChoiceField(choices=ACTIONS)
+    card = StringField(max_length=32, required=False, allow_null=True)
+    color = StringField(max_length=16, required=False, allow_null=True,
+                        help_text=f"One of {', '.join(COLORS)} for a Wild card.")
+    target = WholeNumberField(required=False, allow_null=True, min_value=-1, max_value=99,
+                              help_text="The seat a 7 under 7-0, a Wild Targeted Draw Two or a "
+                                        "Wild Forced Swap names; the seat a `catch` catches.")
+    call = TrueFalseField(
+        required=False, default=False,
+        help_text='`play` only: call "last card" with this play (it counts when the play '
+                  "leaves you one card). Only where the last-card call is on.")
+    expected_version = WholeNumberField(required=False, allow_null=True, min_value=0,
+                                        max_value=2**31 - 1)
+
+
+# ---- response shapes, for the OpenAPI schema (the views build plain dicts)
+class SeatViewSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    bot = serializers.ChoiceField(choices=Seat.Level.values, allow_null=True)
+    cards = serializers.IntegerField()
+    score = serializers.IntegerField()
+    state = serializers.ChoiceField(choices=Seat.State.values)
+
+
+class TableSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    bot = serializers.ChoiceField(choices=Seat.Level.values, allow_null=True)
+    state = serializers.ChoiceField(choices=Seat.State.values)
+    host = serializers.BooleanField()
+    pending = serializers.ChoiceField(
+        choices=["bot", "person"], allow_null=True,
+        help_text="A swap asked for during a game to a target score, made when the next round "
+                  "is dealt.")
+
+
+class TableSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    host = serializers.CharField()
+    status = serializers.ChoiceField(choices=Table.Status.values)
+    players = serializers.IntegerField()
+    mode = serializers.CharField()
+    turn_hours = serializers.IntegerField()
+    on_expiry = serializers.CharField()
+    move_timer = serializers.CharField()
+    deck = serializers.CharField()
+    options = OptionsSerializer()
+    scoring = ScoringSerializer()
+    spectators = serializers.BooleanField()
+    rated = serializers.BooleanField(
+        help_text="Whether the game will move (or, once over, moved) its players' ratings: the "
+                  "host's choice, false as soon as a bot is seated or plays a seat, or when the "
+                  "game ends abandoned.")
+    seats = TableSeatSerializer(many=True)
+    version = serializers.IntegerField()
+    invite = serializers.CharField(required=False,
+                                   help_text="Only for the host and seated players.")
+    created_at = serializers.DateTimeField()
+
+
+class HandsField(serializers.DictField):
+    child = serializers.ListField(child=serializers.CharField())
+
+
+class FairnessFields(serializers.Serializer):
+    """The provably fair shuffle (docs/fairness.md): null in a legacy game."""
+
+    commitment = serializers.CharField(
+        allow_null=True, help_text="sha256 of `<salt>:<seed>` in hex, shown from the deal.")
+    seed = serializers.CharField(allow_null=True,
+                                 help_text="The round's seed: null until the round has ended.")
+    salt = serializers.CharField(allow_null=True,
+                                 help_text="The round's salt: null until the round has ended.")
+
+
+class EndedRoundSerializer(FairnessFields):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    status = serializers.CharField()
+    winner = serializers.IntegerField(allow_null=True)
+    points = serializers.IntegerField()
+    hands = HandsField()
+
+
+class RoundViewSerializer(FairnessFields):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    turn = serializers.IntegerField(allow_null=True)
+    direction = serializers.ChoiceField(choices=["clockwise", "counterclockwise"])
+    top = serializers.CharField()
+    color = serializers.ChoiceField(choices=COLORS, allow_null=True)
+    discard = serializers.ListField(child=serializers.CharField())
+    draw_pile = serializers.IntegerField()
+    penalty = serializers.IntegerField()
+    catchable = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text='Seats holding one card that have not called "last card": any other seat may '
+                  "`catch` them until the next move.")
+    turns_to_lose = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Seats that lose a turn when play next comes to them, once per entry (a Wild "
+                  "Skip Two with two players: the other player loses this turn and the next).")
+    deadline = serializers.DateTimeField(allow_null=True)
+    status = serializers.ChoiceField(choices=["playing", "won", "blocked", "abandoned"])
+    winner = serializers.IntegerField(allow_null=True)
+    points = serializers.IntegerField(allow_null=True)
+    hands = HandsField(allow_null=True)
+
+
+class YouSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    hand = serializers.ListField(child=serializers.CharField())
+    playable = serializers.ListField(child=serializers.CharField())
+    refusals = serializers.DictField(child=serializers.CharField())
+    drawn = serializers.CharField(allow_null=True)
+    actions = serializers.ListField(child=serializers.ChoiceField(choices=ACTIONS))
+
+
+class RankSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    rank = serializers.IntegerField()
+    score = serializers.IntegerField()
+    left = serializers.BooleanField()
+
+
+class StateSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Table.Status.values)
+    seats = SeatViewSerializer(many=True)
+    round = RoundViewSerializer(allow_null=True)
+    last_round = EndedRoundSerializer(allow_null=True)
+    you = YouSerializer(required=False, help_text="Absent for a spectator.")
+    ranking = RankSerializer(many=True, allow_null=True)
+
+
+class EventSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    seat = serializers.IntegerField(required=False)
+    card = serializers.CharField(required=False)
+    color = serializers.CharField(required=False)
+    target = serializers.IntegerField(required=False)
+    cards = serializers.ListField(child=serializers.CharField(), required=False,
+                                  help_text="Drawn cards: only for the seat that drew them.")
+    count = serializers.IntegerField(required=False)
+    points = serializers.IntegerField(required=False)
+    commitment = serializers.CharField(
+        required=False, help_text="A `dealt` event's: the commitment to its round's seed.")
+
+
+class LoggedMoveSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    round = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    action = serializers.CharField()
+    card = serializers.CharField(allow_null=True)
+    color = serializers.CharField(allow_null=True)
+    target = serializers.IntegerField(allow_null=True)
+    by = serializers.ChoiceField(choices=["player", "bot", "timer", "dealer"],
+                                 help_text="`dealer`: a round's deal (action `deal`).")
+    at = serializers.DateTimeField()
+    events = EventSerializer(many=True)
+
+
+class MoveLogSerializer(serializers.Serializer):
+    moves = LoggedMoveSerializer(many=True)
+    more = serializers.BooleanField()
+
+
+class MyGameSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    status = serializers.CharField()
+    seat = serializers.IntegerField()
+    your_turn = serializers.BooleanField()
+    version = serializers.IntegerField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    players = serializers.IntegerField()
+    mode = serializers.CharField()
+
+
+class SwapSerializer(serializers.Serializer):
+    pending = serializers.BooleanField(
+        help_text="True when the swap waits for the next round to be dealt.")
+    table = TableSerializer()

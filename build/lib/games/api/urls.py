@@ -1,0 +1,39 @@
+from django.urls import path
+
+from accounts.api import MeView, SignUpView, TokenView
+from ratings.api import LeaderboardView, PlayerView
+
+from . import lobby_views as tables
+from . import play_views as play
+from . import records
+from .stream import EventsView
+
+urlpatterns = [
+    path("accounts", SignUpView.as_view(), name="api-signup"),
+    path("auth/token", TokenView.as_view(), name="api-token"),
+    path("me", MeView.as_view(), name="api-me"),
+    path("tables", tables.TablesView.as_view(), name="api-tables"),
+    path("tables/<int:table_id>", tables.TableView.as_view(), name="api-table"),
+    path("tables/<int:table_id>/join", tables.JoinView.as_view(), name="api-join"),
+    path("tables/<int:table_id>/leave", tables.LeaveView.as_view(), name="api-leave"),
+    path("tables/<int:table_id>/bots", tables.BotsView.as_view(), name="api-bots"),
+    path("tables/<int:table_id>/start", tables.StartView.as_view(), name="api-start"),
+    path("tables/<int:table_id>/seats/<int:number>", tables.SeatView.as_view(), name="api-seat"),
+    path("tables/<int:table_id>/seats/<int:number>/bot", tables.SeatBotView.as_view(),
+         name="api-seat-bot"),
+    path("tables/<int:table_id>/seats/<int:number>/person", tables.SeatPersonView.as_view(),
+         name="api-seat-person"),
+    path("tables/<int:table_id>/state", play.StateView.as_view(), name="api-state"),
+    path("tables/<int:table_id>/events", EventsView.as_view(), name="api-events"),
+    path("tables/<int:table_id>/moves", play.MovesView.as_view(), name="api-moves"),
+    path("tables/<int:table_id>/concede", play.ConcedeView.as_view(), name="api-concede"),
+    path("tables/<int:table_id>/heartbeat", play.HeartbeatView.as_view(),
+         name="api-heartbeat"),
+    path("games", play.GamesView.as_view(), name="api-games"),
+    # Ratings (issue 13): the ratings app's own views.
+    path("players/<str:name>", PlayerView.as_view(), name="api-player"),
+    path("leaderboard", LeaderboardView.as_view(), name="api-leaderboard"),
+    # Game records: export and verification (issue 13).
+    path("games/<int:table_id>/record", records.RecordView.as_view(), name="api-record"),
+    path("games/<int:table_id>/verify", records.VerifyView.as_view(), name="api-verify"),
+]

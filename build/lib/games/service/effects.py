@@ -1,0 +1,87 @@
+"""What follows a committed change: the next bot turn, a real-time turn's expiry, the emails.
+
+The one place that publishes. Tasks go to Celery by name (`games.tasks.*`), so nothing here
+imports the tasks module that calls back into the service layer. Everything is queued with
+`transaction.on_commit`, so nothing happens for a change that rolled back; inside a web
+request the broker is reached after the response is sent (`wildcards.after_response`).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Seat, Table
+from games.rules import ranking, rules_for
+from games.rules.state import FINISHED, PLAYING
+from games.storage.reads import Game
+from notifications.outbox import queue_game_over, queue_your_turn
+from wildcards import after_response
+from wildcards.celery import app
+
+from .bots import may_jump_in
+
+PLAY_BOT_TURNS = "games.tasks.play_bot_turns"
+EXPIRE_TURN = "games.tasks.expire_turn"
+
+
+def publish(task: str, *args, eta: datetime | None = None) -> None:
+    """Hand a task to the broker now (called after commit)."""
+    app.tasks[task].apply_async(args, eta=eta)
+
+
+def bot_delay(game: Game) -> timedelta:
+    """How long a bot seems to think at this table: a moment at a real-time table
+    (`WILDCARDS_BOT_DELAY_MS`), none turn by turn."""
+    if game.table.mode != Table.Mode.REALTIME:
+        return timedelta(0)
+    return timedelta(milliseconds=settings.WILDCARDS_BOT_DELAY_MS)
+
+
+def next_turn_follows(game: Game) -> None:
+    """Queue what the new turn needs: the bots' moves when a bot is to play or may jump in
+    (after a human-like delay at a real-time table); at a real-time table, the expiry of a
+    person's turn at its deadline (the sweep is the safety net). Each task carries the version
+    it was made for and does nothing if the table moved on."""
+    if game.state is None or game.state.status != PLAYING:
+        return
+    seat = game.seats[game.state.turn]
+    table_id, version = game.table.pk, game.table.version
+    if seat.played_by_bot or may_jump_in(game):
+        delay = bot_delay(game)
+        eta = timezone.now() + delay if delay else None
+        transaction.on_commit(lambda: after_response.soon(
+            lambda: publish(PLAY_BOT_TURNS, table_id, version, eta=eta)))
+    if (not seat.played_by_bot and game.table.mode == Table.Mode.REALTIME
+            and game.round.deadline_at is not None):
+        deadline = game.round.deadline_at
+        transaction.on_commit(lambda: after_response.soon(
+            lambda: publish(EXPIRE_TURN, table_id, version, eta=deadline)), robust=True)
+
+
+def tell_whose_turn(game: Game, deadline_at: datetime | None) -> None:
+    """"Your turn" to the person whose turn has just begun at a turn-by-turn table (the
+    outbox skips real-time tables and those who do not want it)."""
+    state = game.state
+    if (deadline_at is None or game.table.mode != Table.Mode.TURN or state is None
+            or state.status != PLAYING):
+        return
+    seat = game.seats[state.turn]
+    if seat.user_id is not None and seat.state == Seat.State.PLAYING:
+        queue_your_turn(seat.user, game.table, round_number=state.round_number,
+                        deadline_at=deadline_at)
+
+
+def tell_game_over(game: Game) -> None:
+    """"Game over" with the final ranking to every person seated."""
+    state = game.state
+    if state is None or state.status != FINISHED:
+        return
+    names = {seat.number: seat.name for seat in game.seats}
+    rows = [{"name": names.get(row["seat"], f"Seat {row['seat']}"), **row}
+            for row in ranking(state, rules_for(state).deck)]
+    people = [(seat.user, seat.number) for seat in game.seats if seat.user_id is not None]
+    queue_game_over(game.table, rows, people)

@@ -1,0 +1,78 @@
+"""Every committed change of a table, told to whoever watches it (the event stream of
+`GET /api/tables/{id}/events`, docs/api.md).
+
+A table locked for a change (`tables.locked`) is watched: once the transaction commits, if its
+version moved, each viewer's event is published on a Redis channel of its own (one per seat,
+one for spectators), so a web process serving a stream receives only what its viewer may see,
+and nothing is published for a change that rolled back. An event names the version it brings
+the viewer to and the one it starts from, and carries the viewer's state and the move log
+entries in between (a bot's run may make many moves in one transaction). A stream whose viewer
+was not at `from` reads what it missed from the database instead (`viewing.catch_up`).
+
+Without Redis (the embedded set-up of `make run`) nothing is published: streams read the
+table's version from the database at a short interval.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+
+import redis
+from django.conf import settings
+from django.db import connections, transaction
+
+from games.models import Seat
+from games.storage.reads import Game
+from games.storage.sql import DB
+from wildcards import after_response
+
+from .shown import log_view, state_view
+
+
+def channel(table_id: int, seat: int | None) -> str:
+    """Redis channels are shared by all its databases: the name says which site's database
+    the table is in, so tests in parallel and a `make run` beside them never hear each other."""
+    site = connections[DB].settings_dict["NAME"]
+    return (f"wildcards:{site}:table:{table_id}:"
+            + ("public" if seat is None else f"seat:{seat}"))
+
+
+def event(game: Game, seat: Seat | None, start: int, moves: list[dict]) -> dict:
+    """What the viewer in `seat` (None: a spectator) is told of the change from version
+    `start` to the table's version now; `moves` are the log entries in between."""
+    return {"table": game.table.pk, "version": game.table.version, "from": start,
+            "state": state_view(game, seat),
+            "moves": log_view(moves, seat.number if seat is not None else None)}
+
+
+def watch(game: Game) -> None:
+    """Publish the table's change when the transaction that locked it commits."""
+    if not settings.REDIS_URL:
+        return
+    start = game.table.version
+    transaction.on_commit(lambda: _committed(game, start), robust=True)
+
+
+def _committed(game: Game, start: int) -> None:
+    if game.table.version != start:
+        after_response.soon(lambda: publish(game, start))
+
+
+@functools.cache
+def _client(url: str) -> redis.Redis:
+    return redis.Redis.from_url(url)
+
+
+def publish(game: Game, start: int) -> None:
+    """One round trip: each seat's event on its channel, and the spectators' if they may
+    watch."""
+    table = game.table
+    viewers: list[Seat | None] = list(game.seats)
+    if table.spectators:
+        viewers.append(None)
+    with _client(settings.REDIS_URL).pipeline(transaction=False) as pipe:
+        for seat in viewers:
+            pipe.publish(channel(table.pk, seat.number if seat is not None else None),
+                         json.dumps(event(game, seat, start, game.logged)))
+        pipe.execute()

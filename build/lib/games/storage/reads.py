@@ -1,0 +1,297 @@
+"""Reading game rows: a table loaded for a change or a view, and the lists around it.
+
+`load` reads a table in two queries (the table, locked alone when asked; then the seats with
+their users and email preferences, the hands and their round), whatever the size of the hands
+or the length of the history.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import connections
+
+from accounts.models import ApiToken
+from games.models import Hand, IdempotentAnswer, Round, Seat, Table
+from games.models import Move as MoveRow
+from games.rules import GameState
+from notifications.models import Preference
+
+from . import sql
+from .state import game_state
+
+
+class NoSuchTable(Exception):
+    """The table asked for does not exist (any more)."""
+
+
+@dataclass
+class Game:
+    """A table as loaded for one request: rows and, once dealt, the engine's state."""
+
+    table: Table
+    seats: list[Seat]
+    round: Round | None = None
+    hands: list[Hand] | None = None
+    state: GameState | None = None
+    # The move log entries written through this object (by `writes.save_move`), for the event
+    # stream's message after the commit.
+    logged: list[dict] = field(default_factory=list)
+
+    def seat_of(self, user) -> Seat | None:
+        if user is None or not user.is_authenticated:
+            return None
+        return next((seat for seat in self.seats if seat.user_id == user.pk), None)
+
+    def seat_numbered(self, number: int) -> Seat | None:
+        return next((seat for seat in self.seats if seat.number == number), None)
+
+
+_TABLE = sql.Columns(Table, "t")
+_SEAT = sql.Columns(Seat, "s")
+_USER = sql.Columns(get_user_model(), "u")
+_ROUND = sql.Columns(Round, "r")
+_HAND = sql.Columns(Hand, "h")
+_PREFERENCE = sql.Columns(Preference, "p")
+# The reverse one-to-one user -> preference: a loaded seat's user carries its preference row
+# (or that it has none), so "does the next player want an email" needs no query.
+_PREFERENCE_OF_USER = Preference.user.field.remote_field
+
+
+# A table read while moves are saved is read again, at most this many times in all (then it is
+# shown as read: a later read catches up).
+READS_OF_A_MOVING_TABLE = 3
+
+
+def load(table_id: int, *, lock: bool = False) -> Game:
+    """The table, its seats and its current round, in two queries. With `lock`, the table row
+    stays locked until the transaction ends: every writer takes this lock first, so changes to
+    a table are serialized."""
+    return load_game(load_table(table_id, lock=lock))
+
+
+def load_table(table_id: int, *, lock: bool = False) -> Table:
+    """The table row alone (one query); NoSuchTable if there is none."""
+    # The locking query reads the table alone: after waiting for the lock, PostgreSQL reads
+    # the locked row again as the winner left it (a joined row would come back as it was
+    # before). The seats and the round come from a later statement, which sees the winner's
+    # commit.
+    if not sql.prepared():
+        tables = Table.objects.select_for_update() if lock else Table.objects.all()
+        try:
+            return tables.get(pk=table_id)
+        except Table.DoesNotExist:
+            raise NoSuchTable(table_id) from None
+    locking = lock and connections[sql.DB].features.has_select_for_update
+    rows = sql.fetch(
+        f"SELECT {_TABLE.sql} FROM {sql.table(Table)} t WHERE t.id = %s"
+        f"{' FOR UPDATE' if locking else ''}", [table_id])
+    if not rows:
+        raise NoSuchTable(table_id)
+    return _TABLE.build(rows[0])
+
+
+def load_game(table: Table, *, with_round: bool = True) -> Game:
+    """The seats of `table` with their users and, unless `with_round` is off or nothing is
+    dealt yet, the current round, its hands and the engine's state.
+
+    The table row was read by an earlier statement: a move saved in between would leave its
+    version (which a move sent back must name) older than the round read now. So the version is
+    read again with the seats and the round, and everything is read anew if it moved on."""
+    for _ in range(READS_OF_A_MOVING_TABLE):
+        round_id = table.current_round_id if with_round else None
+        if sql.prepared():
+            seats, hands, round_row, version = _seats_and_round(table, round_id)
+        else:
+            seats = list(Seat.objects.filter(table_id=table.pk).order_by("number")
+                         .select_related("user", "user__notification_preference"))
+            hands = (list(Hand.objects.filter(round_id=round_id).select_related("round")
+                          .order_by("seat")) if round_id is not None else [])
+            round_row = hands[0].round if hands else None
+            for hand in hands:  # one round object, as the prepared path gives
+                Hand.round.field.set_cached_value(hand, round_row)
+            version = (Table.objects.filter(pk=table.pk).values_list("version", flat=True)
+                       .first() if round_id is not None else table.version)
+        if version in (table.version, None):  # (None: the table is gone meanwhile)
+            break
+        table = load_table(table.pk)
+    for seat in seats:
+        Seat.table.field.set_cached_value(seat, table)
+    game = Game(table, seats)
+    if round_row is not None:
+        table.current_round = round_row
+        game.round, game.hands = round_row, hands
+        game.state = game_state(table, seats, round_row, hands)
+    return game
+
+
+def _seats_and_round(table: Table, round_id: int | None):
+    """One query: one row per seat, its user, the user's preference and, when `round_id` is
+    given, the seat's hand with the round beside it (the round is read from the first row),
+    and the table's version as this statement sees it (None without seats)."""
+    columns = f"{_SEAT.sql}, {_USER.sql}, {_PREFERENCE.sql}"
+    joins = f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = s.user_id "
+    if round_id is not None:
+        columns += f", {_HAND.sql}, {_ROUND.sql}"
+        joins += (f"LEFT OUTER JOIN {sql.table(Hand)} h ON h.round_id = %s "
+                  f"AND h.seat = s.number "
+                  f"LEFT OUTER JOIN {sql.table(Round)} r ON r.id = h.round_id ")
+    rows = sql.fetch(
+        f"SELECT {columns}, t.version FROM {sql.table(Seat)} s "
+        f"JOIN {sql.table(Table)} t ON t.id = s.table_id "
+        f"LEFT OUTER JOIN {sql.table(_USER.model)} u ON u.id = s.user_id {joins}"
+        f"WHERE s.table_id = %s ORDER BY s.number",
+        [table.pk] if round_id is None else [round_id, table.pk])
+    seats, hands, round_row = [], [], None
+    at_hand = _SEAT.width + _USER.width + _PREFERENCE.width
+    for row in rows:
+        seat = _SEAT.build(row)
+        user = _USER.build_or_none(row, _SEAT.width)
+        if user is not None:
+            _PREFERENCE_OF_USER.set_cached_value(
+                user, _PREFERENCE.build_or_none(row, _SEAT.width + _USER.width))
+        Seat.user.field.set_cached_value(seat, user)
+        seats.append(seat)
+        if round_id is not None and row[at_hand] is not None:
+            hand = _HAND.build(row, at_hand)
+            if round_row is None:
+                round_row = _ROUND.build(row, at_hand + _HAND.width)
+            Hand.round.field.set_cached_value(hand, round_row)
+            hands.append(hand)
+    return seats, hands, round_row, rows[0][-1] if rows else None
+
+
+_TOKEN = sql.Columns(ApiToken, "k")
+
+
+def token_owner(digest: str) -> tuple[ApiToken, object] | None:
+    """The API token whose digest is `digest` and its user, the user carrying its email
+    preference: one query (every API request checks a token)."""
+    if not sql.prepared():
+        token = (ApiToken.objects.select_related("user", "user__notification_preference")
+                 .filter(digest=digest).first())
+        return None if token is None else (token, token.user)
+    rows = sql.fetch(
+        f"SELECT {_TOKEN.sql}, {_USER.sql}, {_PREFERENCE.sql} FROM {sql.table(ApiToken)} k "
+        f"JOIN {sql.table(_USER.model)} u ON u.id = k.user_id "
+        f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = u.id WHERE k.digest = %s",
+        [digest])
+    if not rows:
+        return None
+    token = _TOKEN.build(rows[0])
+    user = _USER.build(rows[0], _TOKEN.width)
+    _PREFERENCE_OF_USER.set_cached_value(
+        user, _PREFERENCE.build_or_none(rows[0], _TOKEN.width + _USER.width))
+    ApiToken.user.field.set_cached_value(token, user)
+    return token, user
+
+
+def user_with_preference(user_id: int):
+    """The user and its email preference, in one query (the web pages' session check)."""
+    if not sql.prepared():
+        return (_USER.model.objects.select_related("notification_preference")
+                .filter(pk=user_id).first())
+    rows = sql.fetch(
+        f"SELECT {_USER.sql}, {_PREFERENCE.sql} FROM {sql.table(_USER.model)} u "
+        f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = u.id WHERE u.id = %s",
+        [user_id])
+    if not rows:
+        return None
+    user = _USER.build(rows[0])
+    _PREFERENCE_OF_USER.set_cached_value(user, _PREFERENCE.build_or_none(rows[0], _USER.width))
+    return user
+
+
+def table_with_seats(table_id: int) -> Game:
+    """A table and its seats, without the round."""
+    return load_game(load_table(table_id), with_round=False)
+
+
+def finished_games(table_ids: list[int]) -> list[Game]:
+    """Finished tables with their seats and last round, the engine's state of each built: three
+    queries however many (the home page ranks up to twenty)."""
+    tables = list(Table.objects.filter(pk__in=table_ids, status=Table.Status.FINISHED)
+                  .select_related("current_round"))
+    seats: dict[int, list[Seat]] = {table.pk: [] for table in tables}
+    for seat in (Seat.objects.filter(table__in=tables).select_related("user")
+                 .order_by("number")):
+        seats[seat.table_id].append(seat)
+    hands: dict[int, list[Hand]] = {}
+    for hand in Hand.objects.filter(round__table__in=tables).order_by("seat"):
+        hands.setdefault(hand.round_id, []).append(hand)
+    games = []
+    for table in tables:
+        game = Game(table, seats[table.pk])
+        game.round = table.current_round
+        if game.round is not None:
+            game.hands = hands.get(game.round.pk, [])
+            game.state = game_state(table, game.seats, game.round, game.hands)
+        games.append(game)
+    return games
+
+
+def seats_of(user) -> list[Seat]:
+    """The user's seats with their tables and current rounds, the tables changed last first."""
+    return list(Seat.objects.filter(user=user)
+                .select_related("table", "table__current_round")
+                .order_by("-table__updated_at"))
+
+
+def presence_of(table_id: int, user) -> tuple[str, datetime | None, str] | None:
+    """(seat state, last seen, table mode) of the user's seat at the table, or None."""
+    return (Seat.objects.filter(table_id=table_id, user=user)
+            .values_list("state", "last_seen_at", "table__mode").first())
+
+
+def table_version(table_id: int) -> int | None:
+    return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+
+
+def table_exists(table_id: int) -> bool:
+    return Table.objects.filter(pk=table_id).exists()
+
+
+def log_entries(table: Table, after: int, limit: int) -> list[dict]:
+    """The move log after version `after`, oldest first, at most `limit` entries, as the
+    engine's views take them (`games.rules.log_entry_for`)."""
+    rows = (MoveRow.objects.filter(table=table, version__gt=after).order_by("version")
+            .values(*LOG_FIELDS)[:limit])
+    return [log_entry(row) for row in rows]
+
+
+LOG_FIELDS = ("version", "round_number", "seat", "action", "card", "color", "target", "by",
+               "created_at", "events")
+_LOG = sql.Columns(MoveRow, "m")
+
+
+def log_entry(row: dict) -> dict:
+    return {"version": row["version"], "round": row["round_number"], "seat": row["seat"],
+            "action": row["action"], "card": row["card"], "color": row["color"],
+            "target": row["target"], "by": row["by"], "at": row["created_at"],
+            "events": row["events"]}
+
+
+def last_log_entries(table: Table, count: int) -> list[dict]:
+    """The last `count` entries of the move log, newest first (one indexed query: every open
+    table page reads it after each move; the rows are read as values, no model instances)."""
+    if sql.prepared():
+        rows = [dict(zip(_LOG.attnames, _LOG.values(row), strict=True)) for row in sql.fetch(
+            f"SELECT {_LOG.sql} FROM {sql.table(MoveRow)} m WHERE m.table_id = %s "
+            f"ORDER BY m.version DESC LIMIT %s", [table.pk, count])]
+    else:
+        rows = list(MoveRow.objects.filter(table=table).order_by("-version")
+                    .values(*LOG_FIELDS)[:count])
+    return [log_entry(row) for row in rows]
+
+
+def remembered_answer(table: Table, seat: int, key: str) -> IdempotentAnswer | None:
+    return IdempotentAnswer.objects.filter(table=table, seat=seat, key=key).first()
+
+
+def try_lock(table_id: int) -> bool:
+    """Lock the table row unless another transaction holds it (then False at once, without
+    waiting): the sweep leaves a table somebody is changing to them."""
+    return Table.objects.select_for_update(skip_locked=True).filter(pk=table_id).exists()
+

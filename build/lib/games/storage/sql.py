@@ -1,0 +1,184 @@
+"""The statements of the hot paths (loading a table, saving a move), written once, with the
+plain ORM behind a switch.
+
+`WILDCARDS_STORAGE_SQL=prepared` (the default) uses SQL text built once per model: the ORM
+compiles each query anew, and on this project's 2-core machine that CPU was most of a state
+read's cost. `Columns` is a model's column list; its rows become model instances through the
+converters Django itself applies, so SQLite and PostgreSQL give the ORM's Python values. A
+move's writes go to PostgreSQL as one multi-statement query (`Batch`). `orm` does the same
+work with `select_for_update`, `select_related` and `bulk_update`: the A/B of the two is in
+docs/benchmarks.md, and docs/architecture.md says which figure keeps this module.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from django.conf import settings
+from django.db import connections
+from django.db.models import Model
+
+DB = "default"
+PREPARED, ORM = "prepared", "orm"
+
+
+def prepared() -> bool:
+    """Whether the hand-written statements are on (read on every call: a test or a benchmark
+    may switch)."""
+    return settings.WILDCARDS_STORAGE_SQL == PREPARED
+
+
+def quote(name: str) -> str:
+    return connections[DB].ops.quote_name(name)
+
+
+def table(model: type[Model]) -> str:
+    return quote(model._meta.db_table)
+
+
+class Columns:
+    """The concrete columns of `model` under the SQL alias `alias`, in `_meta` order."""
+
+    def __init__(self, model: type[Model], alias: str) -> None:
+        self.model, self.alias = model, alias
+        self.fields = list(model._meta.concrete_fields)
+        self.attnames = [field.attname for field in self.fields]
+        self.width = len(self.fields)
+
+    @functools.cached_property
+    def sql(self) -> str:
+        """`alias."col", alias."col", ...` for a SELECT list."""
+        return ", ".join(f"{self.alias}.{quote(field.column)}" for field in self.fields)
+
+    @functools.cached_property
+    def _converters(self) -> list[tuple[int, list, object]]:
+        """(position, converters, column) of the fields whose database value needs converting
+        (JSON text, SQLite's dates and booleans): what the ORM's compiler would apply."""
+        connection = connections[DB]
+        found = []
+        for i, field in enumerate(self.fields):
+            column = field.get_col(self.alias)
+            converters = (connection.ops.get_db_converters(column)
+                          + column.get_db_converters(connection))
+            if converters:
+                found.append((i, converters, column))
+        return found
+
+    def build(self, row: Sequence, start: int = 0) -> Model:
+        """The instance in `row[start:start + width]`."""
+        return self.model.from_db(DB, self.attnames, self.values(row, start))
+
+    def values(self, row: Sequence, start: int = 0) -> list:
+        """The Python values in `row[start:start + width]`, in `attnames` order (for rows read
+        only as values: no model instance is made)."""
+        connection = connections[DB]
+        values = list(row[start:start + self.width])
+        for i, converters, column in self._converters:
+            value = values[i]
+            for convert in converters:
+                value = convert(value, column, connection)
+            values[i] = value
+        return values
+
+    def build_or_none(self, row: Sequence, start: int = 0) -> Model | None:
+        """None for the all-NULL columns of an outer join that found nothing (the primary key
+        comes first and is never NULL in a real row)."""
+        return None if row[start] is None else self.build(row, start)
+
+
+def fetch(sql: str, params: Sequence) -> list[tuple]:
+    with connections[DB].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+class Batch:
+    """Writes whose results nobody reads, sent together by `run()`.
+
+    On PostgreSQL, with Django's default client-side binding, psycopg sends a query through
+    the simple protocol, which takes several statements at once: the batch is one query and
+    one round trip (a move's writes cost one wait for the server instead of five). They run in
+    order, in the caller's transaction, and the first that fails raises and stops the rest.
+    Elsewhere (SQLite, server-side binding) the statements run one by one. With the ORM
+    switch, `update` and `insert_many` do not use a batch: they write at once."""
+
+    def __init__(self) -> None:
+        self.statements: list[tuple[str, list]] = []
+
+    def add(self, sql: str, params: Sequence) -> None:
+        self.statements.append((sql, list(params)))
+
+    def run(self) -> None:
+        statements, self.statements = self.statements, []
+        if not statements:
+            return
+        connection = connections[DB]
+        with connection.cursor() as cursor:
+            if _one_query_takes_many(connection) and len(statements) > 1:
+                cursor.execute(";\n".join(sql for sql, _ in statements),
+                               [param for _, params in statements for param in params])
+            else:
+                for sql, params in statements:
+                    cursor.execute(sql, params)
+
+
+def _one_query_takes_many(connection) -> bool:
+    return (connection.vendor == "postgresql"
+            and not connection.settings_dict.get("OPTIONS", {}).get("server_side_binding"))
+
+
+def update(instances: Sequence[Model], names: Sequence[str], batch: Batch) -> None:
+    """Write the fields `names` of each instance (all of one model)."""
+    if not instances:
+        return
+    model = type(instances[0])
+    if not prepared():
+        if len(instances) == 1:
+            instance = instances[0]
+            fields = [model._meta.get_field(name) for name in names]
+            model._base_manager.filter(pk=instance.pk).update(
+                **{field.attname: getattr(instance, field.attname) for field in fields})
+        else:
+            model._base_manager.bulk_update(instances, names)
+        return
+    sql, fields = _update_sql(model, tuple(names))
+    for instance in instances:
+        batch.add(sql, [*_prepared(fields, instance), instance.pk])
+
+
+def insert_many(instances: Sequence[Model], batch: Batch) -> None:
+    """INSERT new instances of one model whose keys are not needed afterwards."""
+    if not instances:
+        return
+    model = type(instances[0])
+    if not prepared():
+        model._base_manager.bulk_create(instances)
+        return
+    sql, fields = _insert_sql(model)
+    for instance in instances:
+        batch.add(sql, _prepared(fields, instance))
+
+
+@functools.cache
+def _update_sql(model: type[Model], names: tuple[str, ...]) -> tuple[str, tuple]:
+    meta = model._meta
+    fields = tuple(meta.get_field(name) for name in names)
+    assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
+    return (f"UPDATE {table(model)} SET {assignments} WHERE {quote(meta.pk.column)} = %s",
+            fields)
+
+
+@functools.cache
+def _insert_sql(model: type[Model]) -> tuple[str, tuple]:
+    meta = model._meta
+    fields = tuple(field for field in meta.concrete_fields if field is not meta.pk)
+    columns = ", ".join(quote(field.column) for field in fields)
+    values = ", ".join(["%s"] * len(fields))
+    return f"INSERT INTO {table(model)} ({columns}) VALUES ({values})", fields
+
+
+def _prepared(fields, instance: Model) -> list:
+    connection = connections[DB]
+    return [field.get_db_prep_save(getattr(instance, field.attname), connection)
+            for field in fields]

@@ -1,0 +1,49 @@
+"""The web pages: accounts (web/accounts.py, on Django's own auth views) and tables
+(web/tables.py)."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from . import accounts, ratings, replay, tables
+from .account_forms import LogInForm, PasswordChangeForm
+from .limits import limited
+
+urlpatterns = [
+    path("", tables.home, name="home"),
+    # Accounts: Django's log-in, log-out, password change and reset views, and ours around them.
+    path("accounts/signup", accounts.signup, name="signup"),
+    # The forms that guard accounts count in the API's limits per address (web/limits.py).
+    path("accounts/login/", limited("token")(auth_views.LoginView.as_view(
+        redirect_authenticated_user=True, authentication_form=LogInForm)), name="login"),
+    path("accounts/password_reset/", limited("password-reset")(
+        accounts.PasswordResetView.as_view()), name="password_reset"),
+    path("accounts/password_change/", auth_views.PasswordChangeView.as_view(
+        form_class=PasswordChangeForm), name="password_change"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("account", accounts.account, name="account"),
+    path("account/email", accounts.change_email, name="account-email"),
+    path("account/email/<str:token>", accounts.confirm_email, name="account-email-confirm"),
+    path("account/token", accounts.rotate_token, name="account-token"),
+    path("account/token/revoke", accounts.revoke_token, name="account-token-revoke"),
+    path("account/notifications", accounts.notification_settings,
+         name="account-notifications"),
+    path("account/delete", accounts.delete_account, name="account-delete"),
+    # Tables.
+    path("tables/new", tables.new_table, name="new-table"),
+    path("tables/<int:table_id>", tables.table_page, name="table"),
+    path("tables/<int:table_id>/live", tables.table_live, name="table-live"),
+    path("tables/<int:table_id>/join", tables.join, name="table-join"),
+    path("tables/<int:table_id>/leave", tables.leave, name="table-leave"),
+    path("tables/<int:table_id>/cancel", tables.cancel, name="table-cancel"),
+    path("tables/<int:table_id>/bots", tables.add_bot, name="table-bots"),
+    path("tables/<int:table_id>/seats/<int:number>/remove", tables.remove_bot,
+         name="table-remove-bot"),
+    path("tables/<int:table_id>/start", tables.start, name="table-start"),
+    path("tables/<int:table_id>/move", tables.move, name="table-move"),
+    path("tables/<int:table_id>/concede", tables.concede, name="table-concede"),
+    # Ratings.
+    path("leaderboard", ratings.leaderboard, name="leaderboard"),
+    path("players/<str:name>", ratings.player, name="player"),
+    # A finished game, step by step (issue 13).
+    path("tables/<int:table_id>/replay", replay.replay_page, name="table-replay"),
+]

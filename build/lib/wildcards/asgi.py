@@ -1,0 +1,58 @@
+"""ASGI entry point: `uvicorn wildcards.asgi:application`, or gunicorn with
+`-k wildcards.workers.UvicornWorker` (docs/hosting.md).
+
+Django's own handler, with two changes:
+- the list of work kept until the response is sent (`wildcards.after_response`) is opened
+  around it: Django's ASGI handler sends `request_started` in a task of its own, whose context
+  the request never sees;
+- a response streamed from an asynchronous generator (the event stream) gives back the thread
+  Django keeps for the request. Django runs a request's synchronous middleware and view in one
+  thread of the request's own (asgiref's `ThreadSensitiveContext`), kept until the response
+  ends; an open event stream would park one thread for as long as it is followed (134 KiB and a
+  thread per idle stream, docs/benchmarks.md). Its generator runs on the event loop, and its
+  database work in the shared pool: the request's thread has nothing left to do.
+
+And what is loaded at start-up (Django, the apps, the URL patterns: about 100,000 objects) is
+frozen out of the garbage collector's way: a full collection walks every object it tracks, and
+with a few hundred streams open in a worker those walks held all its requests for up to
+0.7 s (docs/benchmarks.md, "The event stream").
+"""
+
+import gc
+import os
+
+import django
+from asgiref.sync import SyncToAsync
+from django.core.handlers.asgi import ASGIHandler
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wildcards.settings")
+django.setup(set_prefix=False)
+
+from wildcards import after_response  # noqa: E402  (after Django is set up)
+
+
+def release_request_thread() -> None:
+    """Shut the current request's thread down once it is idle (asgiref creates another if
+    anything of the request runs thread-sensitive later, such as the response's `close`)."""
+    context = SyncToAsync.thread_sensitive_context.get(None)
+    executor = SyncToAsync.context_to_thread_executor.pop(context, None) if context else None
+    if executor is not None:
+        executor.shutdown(wait=False)
+
+
+class Handler(ASGIHandler):
+    async def send_response(self, response, send):
+        if response.streaming and response.is_async:
+            release_request_thread()
+        await super().send_response(response, send)
+
+
+django_application = Handler()
+gc.collect()
+gc.freeze()
+
+
+async def application(scope, receive, send):
+    if scope["type"] == "http":
+        after_response.open_request()
+    await django_application(scope, receive, send)
