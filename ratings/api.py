@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from wildcards.api_errors import ApiError
 from wildcards.api_schema import UNAUTHENTICATED, body, error
+from wildcards.api_schema import whole_number as number_schema
 from wildcards.numbers import out_of_range, whole_number
 
 from . import standings
@@ -103,8 +104,10 @@ class LeaderboardView(APIView):
         summary="Players with enough rated games, best rating first", tags=["players"],
         operation_id="getLeaderboard",
         parameters=[
-            OpenApiParameter("limit", int, description="Players in the page: 1 to 100 (50)."),
-            OpenApiParameter("offset", int, description="Players skipped from the top (0)."),
+            OpenApiParameter("limit", number_schema(1, standings.LEADERBOARD_MOST),
+                             description="Players in the page: 1 to 100 (50)."),
+            OpenApiParameter("offset", number_schema(0, MOST_OFFSET),
+                             description="Players skipped from the top (0)."),
         ],
         responses={200: OpenApiResponse(LeaderboardSerializer, "A page of the leaderboard.",
                                         [OpenApiExample("Two players", LEADERBOARD)]),

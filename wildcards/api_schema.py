@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 
+from wildcards.numbers import BIGINT
 from wildcards.throttling import LimitsUnavailable
 
 
@@ -79,3 +81,22 @@ class SchemaView(SpectacularAPIView):
         if force:  # the negotiation failed: the answer is an error
             return JSONRenderer(), JSONRenderer.media_type
         return super().perform_content_negotiation(request, force)
+
+
+def whole_number(low: int = 0, high: int = BIGINT) -> dict:
+    """The schema of a number read from the address (`wildcards.numbers`): its range."""
+    return {"type": "integer", "minimum": low, "maximum": high}
+
+
+class StrictSerializerExtension(OpenApiSerializerExtension):
+    """A request body of a StrictSerializer refuses the fields it does not know: the schema
+    says so (`additionalProperties: false`)."""
+
+    target_class = "wildcards.api_serializers.StrictSerializer"
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        if direction == "request":
+            schema["additionalProperties"] = False
+        return schema

@@ -27,6 +27,7 @@ from rest_framework.negotiation import BaseContentNegotiation
 from games.service import events, watching
 from games.service.errors import GameError, no_such_table
 from games.service.watching import Follower
+from wildcards.api_schema import whole_number as number_schema
 from wildcards.numbers import BadNumber, out_of_range, whole_number
 
 from . import schema as e
@@ -81,7 +82,8 @@ class EventsView(GameAPIView):
         summary="Follow the table: server-sent events, one per change", tags=["play"],
         operation_id="followTable",
         parameters=[
-            OpenApiParameter("since", int, description="The version the client has: events "
+            OpenApiParameter("since", number_schema(), description="The version the client "
+                             "has: events "
                              "start after it (`Last-Event-ID` wins when both are sent)."),
             OpenApiParameter("Last-Event-ID", str, OpenApiParameter.HEADER,
                              description="Sent by a reconnecting client: the last event's id. "
