@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Who should serve the static files behind nginx: the app (servestatic, under gunicorn's
+"""Who should serve the static files behind nginx: the app (WhiteNoise, under gunicorn's
 uvicorn workers) or nginx itself (from STATIC_ROOT)? An A/B on this machine.
 
 It collects the static files into a folder of its own, starts gunicorn (2 workers, as the unit

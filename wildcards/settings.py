@@ -4,6 +4,7 @@ Everything that differs between a laptop and a server comes from environment var
 docs/hosting.md lists each one with its default.
 """
 
+import warnings
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -37,7 +38,6 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    "servestatic",  # its configuration checks (the middleware serves the files)
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and Redoc served from our static files, offline
@@ -54,11 +54,9 @@ MIDDLEWARE = [
     # A Host the site does not serve: 400, quietly; JSON under /api/ with DEBUG on too.
     "wildcards.api_errors.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # Static files (CSS, JavaScript, htmx), where nginx does not serve them: compressed, cached,
-    # asynchronously under ASGI (wildcards/static.py; docs/hosting.md, "Static files"). Here,
-    # not first: placed before the request log, a browser test of the event stream ran out of
-    # database connections one time in three (tests/web/test_browser_stream.py).
-    "servestatic.middleware.ServeStaticMiddleware",
+    # Static files (CSS, JavaScript, htmx), where nginx does not serve them: compressed and
+    # cached (wildcards/static.py; docs/hosting.md, "Static files").
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -138,9 +136,18 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "wildcards.static.StaticFiles"},
 }
-SERVESTATIC_USE_MANIFEST = STATIC_COLLECTED and not DEBUG
-SERVESTATIC_USE_FINDERS = DEBUG or not STATIC_COLLECTED
-SERVESTATIC_AUTOREFRESH = DEBUG
+WHITENOISE_USE_FINDERS = DEBUG or not STATIC_COLLECTED
+WHITENOISE_AUTOREFRESH = DEBUG
+# Under ASGI Django reads a file's answer (a synchronous iterator) in a thread, whole, and warns
+# each time: our files are small (the largest, a source map of Redoc's, 3.9 MB), and behind
+# nginx the app serves none (deploy/nginx/wildcards.conf). servestatic, WhiteNoise's
+# asynchronous fork, was tried: with it a browser test of the event stream ran out of database
+# connections one run in three (docs/benchmarks.md, "Static files").
+warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume synchronous "
+                                          "iterators", category=Warning)
+# Without `collectstatic` WhiteNoise warns that STATIC_ROOT is missing; the finders serve the
+# same files then, so the warning says nothing useful.
+warnings.filterwarnings("ignore", message="No directory at: .*staticfiles", category=UserWarning)
 
 # The web pages' log-in (Django's own auth views, web/urls.py).
 LOGIN_URL = "login"

@@ -1,4 +1,4 @@
-"""The static files' storage (settings.STORAGES): servestatic's manifest storage, which
+"""The static files' storage (settings.STORAGES): WhiteNoise's manifest storage, which
 `collectstatic` fills with a copy of each file under a name holding its content's hash, and gzip
 copies beside them. A changed file gets a new name, so the app serves the hashed names with a
 year's `immutable` cache (docs/hosting.md, "Static files").
@@ -8,7 +8,7 @@ each file by its own name, which the middleware serves from the apps' folders.""
 
 from __future__ import annotations
 
-from servestatic.storage import CompressedManifestStaticFilesStorage
+from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 
 class StaticFiles(CompressedManifestStaticFilesStorage):

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from asgiref.sync import async_to_sync
 from django.core.management import call_command
 from django.urls import get_resolver
 from openapi_schema_validator import OAS31Validator
@@ -179,20 +178,7 @@ def test_the_api_docs_pages_load_their_scripts_from_our_own_static_files(client,
     for source in sources:
         served = client.get(source)
         assert served.status_code == 200, source
-        assert body_of(served)
-
-
-def body_of(response) -> bytes:
-    """The answer's bytes; a static file's come from an asynchronous iterator (servestatic)."""
-    if not response.streaming:
-        return response.content
-
-    async def read() -> bytes:
-        return b"".join([part async for part in response.streaming_content])
-
-    if response.is_async:
-        return async_to_sync(read)()
-    return b"".join(response.streaming_content)
+        assert b"".join(served.streaming_content if served.streaming else [served.content])
 
 
 def test_the_schema_describes_rated_tables_profiles_and_the_leaderboard(host):
