@@ -18,7 +18,14 @@ from accounts.models import ADDRESS_TAKEN
 from accounts.tokens import api_token_of, expires_at, new_api_token, revoke_api_token
 from notifications.preferences import preferences_json
 from wildcards.api_errors import ApiError
-from wildcards.api_schema import INVALID, PARSE_ERROR, THROTTLED, TOO_LARGE, UNAUTHENTICATED
+from wildcards.api_schema import (
+    INVALID,
+    LIMITS_UNAVAILABLE,
+    PARSE_ERROR,
+    THROTTLED,
+    TOO_LARGE,
+    UNAUTHENTICATED,
+)
 from wildcards.api_schema import body as error_body
 from wildcards.api_schema import error as error_response
 from wildcards.api_serializers import StrictSerializer
@@ -131,7 +138,7 @@ class SignUpView(APIView):
                        error_body("invalid", "username: That username is taken.",
                                   fields={"username": ["That username is taken."]}),
                        PARSE_ERROR),
-                   413: TOO_BIG, 429: THROTTLED})
+                   413: TOO_BIG, 429: THROTTLED, 503: LIMITS_UNAVAILABLE})
     def post(self, request):
         serializer = SignUpSerializer(data=request.data)
         if not serializer.is_valid():
@@ -192,7 +199,8 @@ class TokenView(APIView):
                        error_body("too-many-failures", "Too many failed log-ins for this "
                                   "account. Try again in 15 minutes.", retry_after=900),
                        error_body("throttled", "Request was throttled. Expected available in "
-                                  "42 seconds.", retry_after=42))})
+                                  "42 seconds.", retry_after=42)),
+                   503: LIMITS_UNAVAILABLE})
     def post(self, request):
         serializer = TokenRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

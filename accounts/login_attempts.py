@@ -11,12 +11,14 @@ closing the account) through `check_password`, which counts in the same window.
 The failures are a sorted set of attempt times in Redis, as in `wildcards.throttling`: an
 attempt takes its place in the window before the password is checked, in one atomic round
 trip, so concurrent guesses cannot all slip in under the limit; a refused attempt takes its
-place back, a successful one too (only failures count). Without Redis (`make run`'s embedded
+place back, a successful one too (only failures count). When Redis does not answer, no
+password is checked: `LimitsUnavailable` (503 and Retry-After). Without Redis (`make run`'s embedded
 set-up, one process) a list in the local cache does the same under a lock.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import threading
@@ -29,7 +31,7 @@ from django.conf import settings
 from django.contrib.auth import authenticate
 from django.core.cache import cache
 
-from wildcards.throttling import redis_client
+from wildcards.throttling import LimitsUnavailable, sliding_window, with_redis
 
 _local_lock = threading.Lock()
 T = TypeVar("T")
@@ -62,9 +64,23 @@ def check_password(user, password: str) -> bool:
     return bool(_attempt(user.get_username(), lambda: user.check_password(password)))
 
 
+def forget_failures(username: str) -> None:
+    """Lift a lock-out (the admin's action): the username's failed log-ins are forgotten."""
+    key = _key(username)
+    if settings.REDIS_URL:
+        with_redis(lambda client: client.delete(key))
+        return
+    with _local_lock:
+        cache.delete(key)
+
+
+def _key(username: str) -> str:
+    return "wildcards:login-failures:" + hashlib.sha256(username.lower().encode()).hexdigest()
+
+
 def _attempt(username: str, check: Callable[[], T]) -> T:
     """`check()`'s answer, its place in the username's window of failures kept if it is falsy."""
-    key = "wildcards:login-failures:" + hashlib.sha256(username.lower().encode()).hexdigest()
+    key = _key(username)
     attempt = uuid.uuid4().hex
     _take_place(key, attempt, time.time())
     try:
@@ -83,18 +99,11 @@ def _limits() -> tuple[int, float]:
 
 def _take_place(key: str, attempt: str, now: float) -> None:
     limit, window = _limits()
-    if settings.REDIS_URL:
-        client = redis_client()
-        with client.pipeline() as pipe:
-            pipe.zremrangebyscore(key, "-inf", now - window)
-            pipe.zadd(key, {attempt: now})
-            pipe.zcard(key)
-            pipe.zrange(key, 0, 0, withscores=True)
-            pipe.expire(key, math.ceil(window))
-            _, _, count, oldest, _ = pipe.execute()
+    if settings.REDIS_URL:  # LimitsUnavailable when Redis does not answer: no log-in then
+        count, oldest = with_redis(sliding_window(key, attempt, now, window))
         if count > limit:
-            client.zrem(key, attempt)
-            raise TooManyFailures(_wait(oldest[0][1], now, window))
+            with_redis(lambda client: client.zrem(key, attempt))
+            raise TooManyFailures(_wait(oldest, now, window))
         return
     with _local_lock:
         times = {name: at for name, at in cache.get(key, {}).items() if at > now - window}
@@ -106,7 +115,9 @@ def _take_place(key: str, attempt: str, now: float) -> None:
 
 def _give_back(key: str, attempt: str) -> None:
     if settings.REDIS_URL:
-        redis_client().zrem(key, attempt)
+        # Redis gone since the attempt took its place: it stays counted as a failure.
+        with contextlib.suppress(LimitsUnavailable):
+            with_redis(lambda client: client.zrem(key, attempt))
         return
     with _local_lock:
         times = cache.get(key, {})

@@ -8,7 +8,7 @@ them reads the API state (token) and the table's page (session), and the page's 
 twice (`?since=` an old version: the part anew; `?since=` the current one: 204). Prints CPU,
 wall time and queries per kind of request, the page-to-state ratio of the CPU the server spends
 (inside the WSGI handler; the bar: at most 2; the whole call's, test client included, beside it),
-and the bytes of the table page: its HTML, and its CSS and JavaScript as WhiteNoise serves them
+and the bytes of the table page: its HTML, and its CSS and JavaScript as the app serves them
 compressed (gzip; the bar: under 150 KB in all).
 
 Usage:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.contrib import admin
 
 from games.models import Move, Round, Seat, Table
+from wildcards.numbers import is_whole_number
 
 SEAT_FIELDS = ("table", "number", "user", "bot_level", "state", "score", "left_points",
                "timeouts", "last_seen_at")
@@ -38,7 +39,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
     def get_search_results(self, request, queryset, search_term):
         found, may_have_duplicates = super().get_search_results(request, queryset, search_term)
         term = search_term.strip()
-        if term.isdigit():
+        if is_whole_number(term):  # a table's number (any other term is searched as text)
             found |= queryset.filter(**{self.table_id_lookup: int(term)})
         return found, may_have_duplicates
 

@@ -10,6 +10,8 @@ from rest_framework.views import APIView
 
 from wildcards.api_errors import ApiError
 from wildcards.api_schema import UNAUTHENTICATED, body, error
+from wildcards.api_schema import whole_number as number_schema
+from wildcards.numbers import out_of_range, whole_number
 
 from . import standings
 
@@ -62,10 +64,8 @@ class LeaderboardSerializer(serializers.Serializer):
     players = LeaderboardRowSerializer(many=True)
 
 
-class LeaderboardQuery(serializers.Serializer):
-    limit = serializers.IntegerField(min_value=1, max_value=standings.LEADERBOARD_MOST,
-                                     default=50)
-    offset = serializers.IntegerField(min_value=0, max_value=2**31 - 1, default=0)
+MOST_OFFSET = 2**31 - 1
+LIMIT_INVALID = out_of_range("limit", 1, standings.LEADERBOARD_MOST)
 
 
 # Schema decorations: an example of each answer (docs/api.md, section 7).
@@ -104,20 +104,21 @@ class LeaderboardView(APIView):
         summary="Players with enough rated games, best rating first", tags=["players"],
         operation_id="getLeaderboard",
         parameters=[
-            OpenApiParameter("limit", int, description="Players in the page: 1 to 100 (50)."),
-            OpenApiParameter("offset", int, description="Players skipped from the top (0)."),
+            OpenApiParameter("limit", number_schema(1, standings.LEADERBOARD_MOST),
+                             description="Players in the page: 1 to 100 (50)."),
+            OpenApiParameter("offset", number_schema(0, MOST_OFFSET),
+                             description="Players skipped from the top (0)."),
         ],
         responses={200: OpenApiResponse(LeaderboardSerializer, "A page of the leaderboard.",
                                         [OpenApiExample("Two players", LEADERBOARD)]),
                    400: error("`invalid`: `fields` says which parameter.",
-                              body("invalid", "limit: Ensure this value is less than or equal "
-                                   "to 100.", fields={"limit": ["Ensure this value is less "
-                                                                "than or equal to 100."]})),
+                              body("invalid", LIMIT_INVALID, fields={"limit": [LIMIT_INVALID]})),
                    401: UNAUTHENTICATED})
     def get(self, request):
-        query = LeaderboardQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        limit, offset = query.validated_data["limit"], query.validated_data["offset"]
+        limit = whole_number(request.query_params.get("limit"), "limit", low=1,
+                             high=standings.LEADERBOARD_MOST, default=50)
+        offset = whole_number(request.query_params.get("offset"), "offset", high=MOST_OFFSET,
+                              default=0)
         page = standings.leaderboard(limit, offset)
         return Response({"min_games": standings.LEADERBOARD_MIN_GAMES, "count": page.count,
                          "limit": limit, "offset": offset, "players": page.rows})

@@ -4,7 +4,8 @@
 Picks the database and Redis (DATABASE_URL / REDIS_URL when set; otherwise the local
 PostgreSQL and Redis when they answer; otherwise SQLite and no Redis: Celery then uses kombu's
 filesystem broker under .celery/), migrates, makes sure the demo account exists, then starts
-every process of `processes()` (web, Celery worker, Celery beat) and stops them all together.
+every process of `processes()` (web, Celery worker, Celery beat), starts again one that dies,
+and stops them all together on Ctrl-C.
 DATABASE_URL=sqlite and REDIS_URL=none skip the look-up (SQLite, no Redis).
 """
 
@@ -12,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -118,9 +120,29 @@ def prepare_database() -> None:
         print(f"Created the demo account {DEMO_USERNAME!r}.")
 
 
-def supervise(commands: list[tuple[str, list[str]]]) -> int:
-    """Run every command; when one ends (or on Ctrl-C / SIGTERM), stop the others."""
-    running = {name: subprocess.Popen(argv, cwd=BASE_DIR) for name, argv in commands}
+class Supervised:
+    """One process of `make run`, started again when it dies."""
+
+    def __init__(self, name: str, argv: list[str]) -> None:
+        self.name, self.argv = name, argv
+        self.quick_deaths = 0  # in a row, each within QUICK seconds of its start
+        self.start()
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(self.argv, cwd=BASE_DIR)
+        self.started = time.monotonic()
+
+
+QUICK = 10.0  # seconds: a process that dies sooner than this after its start died quickly
+GIVE_UP = 5  # quick deaths in a row: it will not run (a port taken, a broken setting)
+
+
+def supervise(commands: list[tuple[str, list[str]]], quick: float = QUICK,
+              give_up: int = GIVE_UP) -> int:
+    """Run every command, and start again one that dies (a line says so; after a pause that
+    grows while it keeps dying at once). One that dies `give_up` times in a row within `quick`
+    seconds of its start stops everything. Ctrl-C (or SIGTERM) stops them all."""
+    running = [Supervised(name, argv) for name, argv in commands]
 
     def stop(signum, frame):
         raise KeyboardInterrupt
@@ -128,26 +150,36 @@ def supervise(commands: list[tuple[str, list[str]]]) -> int:
     signal.signal(signal.SIGTERM, stop)
     exit_code = 0
     try:
-        while running:
-            for name, proc in list(running.items()):
-                try:
-                    code = proc.wait(timeout=0.5)
-                except subprocess.TimeoutExpired:
+        while True:
+            time.sleep(0.2)
+            for process in running:
+                code = process.proc.poll()
+                if code is None:
                     continue
-                print(f"{name} exited with code {code}; stopping the rest.")
-                del running[name]
-                exit_code = code or exit_code
-                raise KeyboardInterrupt
+                lived = time.monotonic() - process.started
+                process.quick_deaths = process.quick_deaths + 1 if lived < quick else 0
+                if process.quick_deaths >= give_up:
+                    print(f"{process.name} exited with code {code}, {give_up} times in a row "
+                          f"within {quick:.0f} s of its start; stopping everything.", flush=True)
+                    exit_code = code or 1
+                    raise KeyboardInterrupt
+                pause = min(30.0, 0.5 * 2 ** process.quick_deaths) if process.quick_deaths else 0
+                print(f"{process.name} exited with code {code}; starting it again"
+                      + (f" in {pause:.0f} s." if pause >= 1 else "."), flush=True)
+                time.sleep(pause)
+                process.start()
     except KeyboardInterrupt:
         pass
     finally:
-        for proc in running.values():
-            proc.terminate()
-        for proc in running.values():
+        for process in running:
+            if process.proc.poll() is None:
+                process.proc.terminate()
+        for process in running:
             try:
-                proc.wait(timeout=10)
+                process.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
-                proc.kill()
+                process.proc.kill()
+                process.proc.wait()
     return exit_code
 
 
@@ -170,7 +202,8 @@ def main() -> int:
         f"Wild Cards is running: open http://127.0.0.1:{port}/ "
         f"(log in as {DEMO_USERNAME} / {DEMO_PASSWORD})"
     )
-    print(f"Processes: {', '.join(name for name, _ in commands)} (Ctrl-C stops them all).")
+    print(f"Processes: {', '.join(name for name, _ in commands)} (one that dies is started "
+          "again; Ctrl-C stops them all).")
     print()
     sys.stdout.flush()
     return supervise(commands)

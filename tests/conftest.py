@@ -17,6 +17,20 @@ def login_limit_out_of_the_way(settings):
     settings.WILDCARDS_LOGIN_FAILURES = 10_000
 
 
+@pytest.fixture(autouse=True)
+def rate_limits_out_of_the_way(settings):
+    """No rate limit counts unless a test sets one (`ScopedRateThrottle.THROTTLE_RATES`, or
+    `WILDCARDS_PASSWORD_RESET_MINUTES`): the pages and the API share per-address windows in
+    Redis, which the whole run would fill from 127.0.0.1."""
+    from rest_framework.throttling import ScopedRateThrottle
+
+    settings.WILDCARDS_PASSWORD_RESET_MINUTES = 0
+    rates = ScopedRateThrottle.THROTTLE_RATES
+    ScopedRateThrottle.THROTTLE_RATES = {scope: None for scope in rates}
+    yield
+    ScopedRateThrottle.THROTTLE_RATES = rates
+
+
 @pytest.fixture
 def eager_tasks():
     """Queued Celery tasks run in the test's own process, right after the transaction that

@@ -8,6 +8,7 @@ other email of the site.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 
 from django.conf import settings
@@ -17,6 +18,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -36,8 +38,10 @@ from accounts.models import ADDRESS_TAKEN
 from accounts.tokens import api_token_of, expires_at, has_expired, new_api_token, revoke_api_token
 from games.service.play import leave_every_table
 from notifications.preferences import NIGHT, BadPreference, preferences_json, update_preferences
+from wildcards.throttling import first_in
 
 from .account_forms import CloseAccountForm, EmailChangeForm, NotificationSettingsForm, SignUpForm
+from .limits import limited
 
 logger = logging.getLogger(__name__)
 
@@ -56,6 +60,7 @@ def _next(request) -> str:
 
 
 @require_http_methods(["GET", "POST"])
+@limited("signup")
 def signup(request):
     if request.user.is_authenticated:
         return redirect(_next(request) or "home")
@@ -79,12 +84,19 @@ def signup(request):
 
 
 class PasswordResetView(auth_views.PasswordResetView):
-    """Django's, with the site's address for the link in the email."""
+    """Django's, with the site's address for the link in the email, and at most one email per
+    address in WILDCARDS_PASSWORD_RESET_MINUTES: asked again sooner, it sends nothing and
+    answers the same (as it does for an address no account has)."""
 
     html_email_template_name = "registration/password_reset_email_html.html"
 
     def form_valid(self, form):
         self.extra_email_context = {"base_url": settings.WILDCARDS_BASE_URL}
+        minutes = settings.WILDCARDS_PASSWORD_RESET_MINUTES
+        address = form.cleaned_data["email"].lower()
+        if minutes and not first_in(
+                "password-reset:" + hashlib.sha256(address.encode()).hexdigest(), minutes * 60):
+            return HttpResponseRedirect(self.get_success_url())
         return super().form_valid(form)
 
 

@@ -7,6 +7,7 @@ from django import forms
 
 from games.models import Seat
 from games.rules.options import TARGET_MAX, TARGET_MIN
+from wildcards.numbers import WholeNumberFormField
 
 
 class NewTableForm(forms.Form):
@@ -36,7 +37,7 @@ class NewTableForm(forms.Form):
         initial="single", widget=forms.RadioSelect,
         help_text="A single round: the first to empty their hand wins. To a target: rounds "
                   "go on until someone reaches the target.")
-    target = forms.IntegerField(
+    target = WholeNumberFormField(
         min_value=TARGET_MIN, max_value=TARGET_MAX, initial=500, label="Target score",
         help_text=f"Points to reach in a game to a target ({TARGET_MIN} to {TARGET_MAX}).")
     stacking = forms.BooleanField(
@@ -102,6 +103,6 @@ class MoveForm(forms.Form):
                                                          "choose", "concede", "call", "catch")])
     card = forms.CharField(max_length=32, required=False)
     color = forms.CharField(max_length=16, required=False)
-    target = forms.IntegerField(required=False, min_value=0, max_value=99)
+    target = WholeNumberFormField(required=False, min_value=0, max_value=99)
     call = forms.BooleanField(required=False)
-    expected_version = forms.IntegerField(required=False, min_value=0)
+    expected_version = WholeNumberFormField(required=False, min_value=0)

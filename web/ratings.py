@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from ratings import standings
+from wildcards.numbers import BIGINT, whole_number
 
 PER_PAGE = 50
 
@@ -16,8 +17,9 @@ PER_PAGE = 50
 @login_required
 @require_GET
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    raw = request.GET.get("page", "1")
-    number = int(raw) if raw.isdigit() and int(raw) >= 1 else 1
+    # A page past the last shows no rows; one past what an OFFSET can hold is no page at all.
+    number = whole_number(request.GET.get("page"), "page", low=1,
+                          high=BIGINT // PER_PAGE, default=1)
     page = standings.leaderboard(PER_PAGE, (number - 1) * PER_PAGE)
     pages = max(1, -(-page.count // PER_PAGE))
     return render(request, "web/leaderboard.html", {

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET
 from games.service import records
 from games.service.errors import GameError
 from games.service.words import log_line
+from wildcards.numbers import whole_number
 
 from .links import table_links
 from .tables import error_page
@@ -27,11 +28,7 @@ def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
         record, steps = records.replay_steps(table_id, request.user)
     except GameError as error:
         return _not_yet(request, table_id, error)
-    try:
-        step = int(request.GET.get("step", 0))
-    except ValueError:
-        step = 0
-    step = min(max(step, 0), len(steps) - 1)
+    step = min(whole_number(request.GET.get("step"), "step", default=0), len(steps) - 1)
     view, entry = steps[step], record["moves"][step]
     # Each round's players (a seat can change hands between rounds); the game's, for a round
     # dealt before they were kept.

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.rules import Move
 from games.service import again, lobby, play, viewing
 from games.service.errors import GameError, Refusal
+from wildcards.numbers import whole_number
 
 from .forms import BotForm, InviteForm, MoveForm, NewTableForm
 from .links import table_links
@@ -83,9 +84,9 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 def table_live(request: HttpRequest, table_id: int) -> HttpResponse:
     """The table's live part, for the page's polling: 204 while nothing has changed since the
     version the page shows (`since`), else the part anew."""
-    since = request.GET.get("since", "")
+    since = whole_number(request.GET.get("since") or None, "since")
     try:
-        context = live_context(request, table_id, since=int(since) if since.isdigit() else None)
+        context = live_context(request, table_id, since=since)
     except GameError as error:
         if error.code == "not-seated":  # the game began without this visitor: say so, once
             return render(request, "web/_shut_out.html", {"urls": table_links(table_id)})

@@ -6,6 +6,7 @@ from django.urls import include, path
 
 from . import accounts, email_moves, invitations, ratings, replay, rulebook, table_emails, tables
 from .account_forms import LogInForm, PasswordChangeForm
+from .limits import limited
 
 urlpatterns = [
     path("", tables.home, name="home"),
@@ -13,11 +14,11 @@ urlpatterns = [
     path("rules", rulebook.rules, name="rules"),
     # Accounts: Django's log-in, log-out, password change and reset views, and ours around them.
     path("accounts/signup", accounts.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(redirect_authenticated_user=True,
-                                                         authentication_form=LogInForm),
-         name="login"),
-    path("accounts/password_reset/", accounts.PasswordResetView.as_view(),
-         name="password_reset"),
+    # The forms that guard accounts count in the API's limits per address (web/limits.py).
+    path("accounts/login/", limited("token")(auth_views.LoginView.as_view(
+        redirect_authenticated_user=True, authentication_form=LogInForm)), name="login"),
+    path("accounts/password_reset/", limited("password-reset")(
+        accounts.PasswordResetView.as_view()), name="password_reset"),
     path("accounts/password_change/", auth_views.PasswordChangeView.as_view(
         form_class=PasswordChangeForm), name="password_change"),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -14,6 +14,7 @@ the client has its answer; the periodic sweeps pick up what a lost task would ha
 from __future__ import annotations
 
 import contextvars
+import functools
 import logging
 from collections.abc import Callable
 
@@ -31,8 +32,12 @@ def soon(fn: Callable[[], object]) -> None:
     pending = _pending.get()
     if pending is None:
         fn()
-    else:
-        pending.append(fn)
+        return
+    # Run in the request's context (its id: for the log's records, the tasks' headers), where
+    # the request has been answered: what `fn` leaves for later runs at once.
+    context = contextvars.copy_context()
+    context.run(_pending.set, None)
+    pending.append(functools.partial(context.run, fn))
 
 
 def open_request() -> None:

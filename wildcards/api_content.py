@@ -40,8 +40,8 @@ def _depth(data: object) -> int:
 
 
 class JSONUnlessAsked(DefaultContentNegotiation):
-    """The renderer the client asks for if there is one (JSON; the browsable API with DEBUG),
-    else the view's first: `Accept: text/html` gets JSON rather than a 406 (RFC 9110 lets a
+    """The renderer the client asks for if there is one (JSON; the schema's YAML), else the
+    view's first: `Accept: text/html` gets JSON rather than a 406 (RFC 9110 lets a
     server disregard Accept), as a browser or a hurried `curl` expects."""
 
     def select_renderer(self, request, renderers, format_suffix=None):

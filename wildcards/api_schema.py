@@ -3,8 +3,14 @@
 
 from __future__ import annotations
 
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
+from drf_spectacular.views import SpectacularAPIView
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
+
+from wildcards.numbers import BIGINT
+from wildcards.throttling import LimitsUnavailable
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -19,7 +25,8 @@ class ErrorSerializer(serializers.Serializer):
                 help_text="The fields at fault, each with its messages (nested as in the "
                           "request): with 400 `invalid` and some other 400s, 403s and 422s."),
             "retry_after": serializers.IntegerField(
-                required=False, help_text="429 only: seconds to wait (also `Retry-After`)."),
+                required=False, help_text="429 and 503 `rate-limit-unavailable`: seconds to "
+                                          "wait (also `Retry-After`)."),
         }
 
     class Meta:
@@ -55,7 +62,41 @@ THROTTLED = error(
     "Too many requests: wait `retry_after` seconds.",
     body("throttled", "Request was throttled. Expected available in 42 seconds.",
          retry_after=42))
+LIMITS_UNAVAILABLE = error(
+    "The limits that guard log-in and sign-up cannot be counted just now (the server's Redis "
+    "does not answer): nothing was done; try again after `retry_after` seconds.",
+    body("rate-limit-unavailable", LimitsUnavailable.sentence,
+         retry_after=LimitsUnavailable.retry_after))
 INVALID = body("invalid", "players: Ensure this value is less than or equal to 10.",
                fields={"players": ["Ensure this value is less than or equal to 10."]})
 PARSE_ERROR = body("parse-error", "The JSON is nested more than 32 levels deep.")
 TOO_LARGE = body("too-large", "The request body is larger than the server accepts (2.5 MB).")
+
+
+class SchemaView(SpectacularAPIView):
+    """`/api/schema/` (YAML, or JSON with `?format=json`); its errors in JSON, like every API
+    error (DRF would render a `?format=` it does not know with the first renderer: YAML)."""
+
+    def perform_content_negotiation(self, request, force=False):
+        if force:  # the negotiation failed: the answer is an error
+            return JSONRenderer(), JSONRenderer.media_type
+        return super().perform_content_negotiation(request, force)
+
+
+def whole_number(low: int = 0, high: int = BIGINT) -> dict:
+    """The schema of a number read from the address (`wildcards.numbers`): its range."""
+    return {"type": "integer", "minimum": low, "maximum": high}
+
+
+class StrictSerializerExtension(OpenApiSerializerExtension):
+    """A request body of a StrictSerializer refuses the fields it does not know: the schema
+    says so (`additionalProperties: false`)."""
+
+    target_class = "wildcards.api_serializers.StrictSerializer"
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        if direction == "request":
+            schema["additionalProperties"] = False
+        return schema

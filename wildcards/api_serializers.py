@@ -28,11 +28,14 @@ class StringField(serializers.CharField):
 
 
 class WholeNumberField(serializers.IntegerField):
-    """A JSON whole number and nothing else: DRF's IntegerField would take "3" and 3.0."""
+    """A JSON whole number and nothing else: DRF's IntegerField would take "3" and 3.5. (3.0
+    is one, as JSON Schema's `integer` counts it: the schema and the server agree.)"""
 
     default_error_messages = {"invalid": "Send a whole number."}
 
     def to_internal_value(self, data):
+        if isinstance(data, float) and data.is_integer():
+            data = int(data)
         if isinstance(data, bool) or not isinstance(data, int):
             self.fail("invalid")
         return super().to_internal_value(data)

@@ -9,12 +9,19 @@ import os
 from pathlib import Path
 
 from celery import Celery
+from celery.signals import before_task_publish, task_postrun, task_prerun
+
+from wildcards import log_filters
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wildcards.settings")
 
 app = Celery("wildcards")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+before_task_publish.connect(log_filters.carry_request_id, dispatch_uid="wildcards.carry_request_id")
+task_prerun.connect(log_filters.take_request_id, dispatch_uid="wildcards.take_request_id")
+task_postrun.connect(log_filters.drop_request_id, dispatch_uid="wildcards.drop_request_id")
 
 
 def make_broker_folders() -> None:

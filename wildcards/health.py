@@ -53,6 +53,11 @@ def last_heartbeat(name: str) -> float | None:
         return None
 
 
+# What a Redis outage does to the rate limits (wildcards/throttling.py), for the operator.
+LIMITS_DOWN = ("not counted: log-in, sign-up and password reset answer 503 until Redis is "
+               "back; moves and reads go through")
+
+
 def _database() -> dict:
     try:
         with connection.cursor() as cursor:
@@ -72,11 +77,13 @@ def _redis() -> dict:
         with client:
             client.ping()
     except redis.RedisError as error:
-        return {"ok": False, "detail": f"{type(error).__name__}: {error}"}
+        return {"ok": False, "detail": f"{type(error).__name__}: {error}", "limits": LIMITS_DOWN}
     return {"ok": True}
 
 
-def _beat() -> dict:
+def _beat(redis_check: dict) -> dict:
+    if not redis_check["ok"]:  # the heartbeat is kept in Redis
+        return {"ok": False, "detail": "cannot read the heartbeat: Redis does not answer"}
     try:
         last = last_heartbeat(SWEEP)
     except Exception as error:  # the cache is Redis: already reported above
@@ -95,7 +102,8 @@ def _beat() -> dict:
 @never_cache
 @require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
-    checks = {"database": _database(), "redis": _redis(), "beat": _beat()}
+    redis_check = _redis()
+    checks = {"database": _database(), "redis": redis_check, "beat": _beat(redis_check)}
     healthy = all(check["ok"] for check in checks.values())
     return JsonResponse({"status": "ok" if healthy else "failing", "checks": checks},
                         status=200 if healthy else 503)

@@ -3,60 +3,36 @@
 `RequestLogMiddleware` gives each request an id (the proxy's `X-Request-ID` when it sends a
 sensible one, a new one otherwise), echoes it in the response's `X-Request-ID` and writes one
 line when the response starts: method, path, status, milliseconds, user, table, client.
-`ContextFilter` puts the request's id, or the Celery task's id and name, on every record logged
-meanwhile, so a traceback can be found from the id a player reports. `settings.LOGGING` wires
-both, from wildcards/log_config.py (docs/hosting.md, "Logs and errors").
+`wildcards.log_filters.ContextFilter` puts the request's id, and the Celery task's id and name,
+on every record logged meanwhile, so a traceback can be found from the id a player reports.
+`settings.LOGGING` wires both, from wildcards/log_config.py (docs/hosting.md, "Logs and
+errors").
 """
 
 from __future__ import annotations
 
-import contextvars
 import logging
-import re
 import time
 import uuid
 from collections.abc import Callable
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
-from celery import current_task
 from django.http import HttpRequest, HttpResponseBase
 from django.utils.functional import SimpleLazyObject
+from django.utils.log import log_response
 from rest_framework.throttling import BaseThrottle
+
+from wildcards.log_filters import GOOD_REQUEST_ID, request_id
 
 log = logging.getLogger("wildcards.requests")
 
 REQUEST_ID_HEADER = "X-Request-ID"
-# What a proxy's id looks like (nginx's $request_id, a UUID, ...): anything else is not echoed
-# into our logs and headers as it is.
-_GOOD_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 # Probes every few seconds would drown the log; a failing one is still logged.
 QUIET_PATHS = frozenset({"/healthz"})
 
-request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id",
-                                                                       default=None)
-
-
-class ContextFilter(logging.Filter):
-    """Adds `request_id`, `task_id`, `task_name` (None where they do not apply) and `context`
-    (the same in a few words, for the plain-text format) to every record."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        record.request_id = request_id.get()
-        # Celery's proxy to the task this process is running, false outside a task.
-        record.task_id = current_task.request.id if current_task else None
-        record.task_name = current_task.name if current_task else None
-        if record.request_id:
-            record.context = f"request={record.request_id}"
-        elif record.task_id:
-            record.context = f"task={record.task_name}[{record.task_id}]"
-        else:
-            record.context = "-"
-        return True
-
-
 def _incoming_id(request: HttpRequest) -> str:
     given = request.headers.get(REQUEST_ID_HEADER, "")
-    return given if _GOOD_REQUEST_ID.fullmatch(given) else uuid.uuid4().hex
+    return given if GOOD_REQUEST_ID.fullmatch(given) else uuid.uuid4().hex
 
 
 def _user_id(user) -> int | None:
@@ -99,6 +75,15 @@ def _log(request: HttpRequest, response: HttpResponseBase, started: float, user)
     )
 
 
+def _djangos_record(request: HttpRequest, response: HttpResponseBase) -> None:
+    """Django's own record of a 4xx or 5xx answer (logger `django.request`), written now, with
+    the request's id: Django writes it once the middleware has returned, the id gone by then
+    (it skips a response already logged, such as a fault's, logged with its traceback)."""
+    if response.status_code >= 400:
+        log_response("%s: %s", response.reason_phrase, request.path, response=response,
+                     request=request)
+
+
 def RequestLogMiddleware(get_response: Callable):  # noqa: N802 (Django's middleware style)
     """Outermost middleware: its time covers the whole request, redirects and errors too."""
     if iscoroutinefunction(get_response):
@@ -110,6 +95,7 @@ def RequestLogMiddleware(get_response: Callable):  # noqa: N802 (Django's middle
                 response[REQUEST_ID_HEADER] = request_id.get()
                 if not _quiet(request, response):
                     _log(request, response, started, await _auser(request))
+                    _djangos_record(request, response)
                 return response
             finally:
                 request_id.reset(token)
@@ -123,6 +109,7 @@ def RequestLogMiddleware(get_response: Callable):  # noqa: N802 (Django's middle
             response[REQUEST_ID_HEADER] = request_id.get()
             if not _quiet(request, response):
                 _log(request, response, started, getattr(request, "user", None))
+                _djangos_record(request, response)
             return response
         finally:
             request_id.reset(token)

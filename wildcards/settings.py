@@ -12,7 +12,7 @@ from django.core.exceptions import ImproperlyConfigured
 from wildcards.celery_config import celery_settings
 from wildcards.env import database_config, env_bool, env_float, env_int, env_list, env_str
 from wildcards.https_config import https_settings
-from wildcards.log_config import logging_config
+from wildcards.log_config import log_format_and_level, logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -51,8 +51,11 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: its request id and timing cover everything below (wildcards/logs.py).
     "wildcards.logs.RequestLogMiddleware",
+    # A Host the site does not serve: 400, quietly; JSON under /api/ with DEBUG on too.
+    "wildcards.api_errors.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # Static files (CSS, JavaScript, htmx) served by the app itself, compressed and cached.
+    # Static files (CSS, JavaScript, htmx), where nginx does not serve them: compressed and
+    # cached (wildcards/static.py; docs/hosting.md, "Static files").
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -63,6 +66,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A page that needed a rate limit while Redis is down: 503, not 500 (wildcards/throttling.py).
+    "web.limits.LimitsUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "wildcards.urls"
@@ -124,18 +129,27 @@ USE_TZ = True
 STATIC_URL = "static/"
 # Where `collectstatic` copies the files: a server names a folder of its own (STATIC_ROOT=...).
 STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "staticfiles")
-# WhiteNoise serves the apps' static folders directly as well, so a server without
-# `collectstatic` (make run, the tests) serves the same files; `collectstatic` adds compressed
-# copies for production (docs/hosting.md).
-WHITENOISE_USE_FINDERS = True
+# `collectstatic` writes hashed, gzipped copies and a manifest (wildcards/static.py); the app then
+# serves those, the hashed names with a year's immutable cache. Until then (make run, the tests)
+# it serves the apps' own folders, under the files' own names. A server reads whether the files
+# were collected when it starts: restart it after collectstatic.
+STATIC_COLLECTED = (STATIC_ROOT / "staticfiles.json").is_file()
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "wildcards.static.StaticFiles"},
+}
+WHITENOISE_USE_FINDERS = DEBUG or not STATIC_COLLECTED
+WHITENOISE_AUTOREFRESH = DEBUG
+# Under ASGI Django reads a file's answer (a synchronous iterator) in a thread, whole, and warns
+# each time: our files are small (the largest, a source map of Redoc's, 3.9 MB), and behind
+# nginx the app serves none (deploy/nginx/wildcards.conf). servestatic, WhiteNoise's
+# asynchronous fork, was tried: with it a browser test of the event stream ran out of database
+# connections one run in three (docs/benchmarks.md, "Static files").
+warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume synchronous "
+                                          "iterators", category=Warning)
 # Without `collectstatic` WhiteNoise warns that STATIC_ROOT is missing; the finders serve the
 # same files then, so the warning says nothing useful.
 warnings.filterwarnings("ignore", message="No directory at: .*staticfiles", category=UserWarning)
-STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
-}
-WHITENOISE_AUTOREFRESH = DEBUG
 
 # The web pages' log-in (Django's own auth views, web/urls.py).
 LOGIN_URL = "login"
@@ -180,9 +194,13 @@ WILDCARDS_TOKEN_TTL_DAYS = env_int("WILDCARDS_TOKEN_TTL_DAYS", default=0)
 # address they come from, further attempts for it are refused until the oldest leaves the window.
 WILDCARDS_LOGIN_FAILURES = env_int("WILDCARDS_LOGIN_FAILURES", default=10)
 WILDCARDS_LOGIN_WINDOW_MINUTES = env_int("WILDCARDS_LOGIN_WINDOW_MINUTES", default=15)
+# A password-reset email goes to an address at most once in this many minutes (0: no limit),
+# whoever asks and from wherever: nobody can flood a stranger's inbox through the form.
+WILDCARDS_PASSWORD_RESET_MINUTES = env_int("WILDCARDS_PASSWORD_RESET_MINUTES", default=15)
 if min(WILDCARDS_TOKEN_TTL_DAYS, WILDCARDS_LOGIN_FAILURES - 1,
-       WILDCARDS_LOGIN_WINDOW_MINUTES - 1) < 0:
-    raise ImproperlyConfigured("WILDCARDS_TOKEN_TTL_DAYS must be 0 or more, "
+       WILDCARDS_LOGIN_WINDOW_MINUTES - 1, WILDCARDS_PASSWORD_RESET_MINUTES) < 0:
+    raise ImproperlyConfigured("WILDCARDS_TOKEN_TTL_DAYS and WILDCARDS_PASSWORD_RESET_MINUTES "
+                               "must be 0 or more, "
                                "WILDCARDS_LOGIN_FAILURES and WILDCARDS_LOGIN_WINDOW_MINUTES 1 "
                                "or more.")
 
@@ -198,13 +216,16 @@ REST_FRAMEWORK = {
         "signup": env_str("WILDCARDS_THROTTLE_SIGNUP", default="20/hour"),
         "token": env_str("WILDCARDS_THROTTLE_TOKEN", default="30/minute"),
         "moves": env_str("WILDCARDS_THROTTLE_MOVES", default="240/minute"),
+        # The password-reset page (per address; each email address gets one email per
+        # WILDCARDS_PASSWORD_RESET_MINUTES besides).
+        "password-reset": env_str("WILDCARDS_THROTTLE_PASSWORD_RESET", default="10/hour"),
     },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # JSON in, JSON out: a form-encoded body is answered 415, one nested too deeply 400.
     "DEFAULT_PARSER_CLASSES": ["wildcards.api_content.JSONParser"],
-    # The browsable API only in development; `Accept: text/html` gets JSON otherwise.
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
-    + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    # JSON only, DEBUG or not: `Accept: text/html` gets JSON too (the API's pages for people
+    # are /api/docs/ and /api/redoc/).
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "wildcards.api_content.JSONUnlessAsked",
 }
 
@@ -250,10 +271,17 @@ SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # django-redis rather than Django's own Redis backend: Django's builds a new client object at
 # every cache call (a fifth of a page's session read; docs/benchmarks.md, "The table's web
 # page"), django-redis keeps one per process.
+# A Redis outage must not take the pages down: the cache then misses (sessions are read from
+# the database) and its writes are dropped, with a warning a minute
+# (wildcards.log_filters.OutageFilter) rather than a 500; /healthz reports it.
 CACHES = {
-    "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": REDIS_URL}
+    "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": REDIS_URL,
+                "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 2,
+                            "SOCKET_TIMEOUT": 2}}
     if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+DJANGO_REDIS_LOGGER = "wildcards.cache"
 
 
 # ------------------------------------------------------------------ behind an HTTPS proxy
@@ -267,10 +295,7 @@ REST_FRAMEWORK["NUM_PROXIES"] = _https["WILDCARDS_TRUSTED_PROXIES"]
 # ------------------------------------------------------------------ logs, errors, health
 # Everything to stderr (systemd's journal, the container's log): "text" lines, or "json" lines
 # for a log collector (docs/hosting.md, "Logs and errors").
-LOG_FORMAT = env_str("LOG_FORMAT", default="text").lower()
-if LOG_FORMAT not in ("text", "json"):
-    raise ImproperlyConfigured("LOG_FORMAT must be text or json.")
-LOG_LEVEL = env_str("LOG_LEVEL", default="INFO").upper()
+LOG_FORMAT, LOG_LEVEL = log_format_and_level()
 LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL)
 # Celery's worker keeps the LOGGING above instead of putting its own handler on the root.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False

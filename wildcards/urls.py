@@ -1,13 +1,10 @@
 from django.contrib import admin
 from django.urls import include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.views import (
-    SpectacularAPIView,
-    SpectacularRedocView,
-    SpectacularSwaggerView,
-)
+from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerView
 
 from wildcards.api_errors import not_found
+from wildcards.api_schema import SchemaView
 from wildcards.health import healthz
 
 urlpatterns = [
@@ -17,7 +14,7 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("", include("web.urls")),
     path("admin/", admin.site.urls),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/schema/", SchemaView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema",
                                                     template_name="api/redoc.html"),

@@ -1,5 +1,5 @@
-"""gunicorn's worker for this site: `gunicorn -k wildcards.workers.UvicornWorker
-wildcards.asgi:application`.
+"""gunicorn's worker and logger for this site: `gunicorn -k wildcards.workers.UvicornWorker
+--logger-class wildcards.workers.GunicornLogger wildcards.asgi:application`.
 
 uvicorn-worker's own, with a graceful shutdown that ends: an event stream never closes by
 itself, so without a limit a worker told to stop (a restart, a deploy) would keep serving until
@@ -8,11 +8,62 @@ their clients reconnect elsewhere with `Last-Event-ID` (docs/api.md).
 
 Forwarded headers are Django's to read, not uvicorn's (`proxy_headers` off): the client's
 address then comes from WILDCARDS_TRUSTED_PROXIES and the scheme from SECURE_PROXY_SSL_HEADER
-alone, one setting each, whatever the server (docs/hosting.md)."""
+alone, one setting each, whatever the server (docs/hosting.md).
 
+One log: gunicorn's lines (the master's too, which loads no Django settings) and uvicorn's go
+through the site's LOGGING (`wildcards.log_config`), in its format (JSON with LOG_FORMAT=json),
+with no access log of their own (the site writes one line per request). A worker told to stop
+exits with status 0 once it has stopped: uvicorn raises the signal again after its graceful
+shutdown, and gunicorn logs a worker ended by a signal as an ERROR ("was sent SIGTERM!")."""
+
+from __future__ import annotations
+
+import logging
+import logging.config
+import signal
+import sys
+
+from gunicorn import glogging
 from uvicorn_worker import UvicornWorker as _UvicornWorker
+
+from wildcards.log_config import from_environment
+
+
+class GunicornLogger(glogging.Logger):
+    """gunicorn's loggers with no handler of their own: their records go to the root's, which
+    the site's LOGGING sets up (the master's as well as the workers')."""
+
+    def setup(self, cfg) -> None:
+        logging.config.dictConfig(from_environment())
+        self.loglevel = self.LOG_LEVELS.get(cfg.loglevel.lower(), logging.INFO)
+        for log in (self.error_log, self.access_log):
+            log.handlers = []
+            log.propagate = True
+        self.error_log.setLevel(self.loglevel)
+
+
+def _stopped(signum, frame) -> None:
+    # gunicorn sends SIGTERM again each second until the worker is gone: ignored now, or one
+    # arriving while Python shuts down (its handlers back to the defaults) would end it by the
+    # signal after all.
+    for late in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(late, signal.SIG_IGN)
+    sys.exit(0)
 
 
 class UvicornWorker(_UvicornWorker):
     CONFIG_KWARGS = {**_UvicornWorker.CONFIG_KWARGS, "timeout_graceful_shutdown": 5,
-                     "proxy_headers": False}
+                     "proxy_headers": False, "access_log": False, "lifespan": "off"}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # uvicorn-worker gave it gunicorn's handlers (uvicorn.access has none: no access log).
+        log = logging.getLogger("uvicorn.error")
+        log.handlers = []
+        log.propagate = True
+
+    def init_signals(self) -> None:
+        super().init_signals()
+        # What uvicorn restores, then raises again, once it has shut down gracefully.
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(signum, _stopped)

@@ -19,6 +19,8 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 
 from games.service import viewing
+from wildcards.api_schema import whole_number as number_schema
+from wildcards.numbers import whole_number
 
 from .errors import invalid
 
@@ -94,7 +96,8 @@ class KeysetPagination(BasePagination):
 # The query parameters of every paged list, for the schema (drf-spectacular does not find a
 # plain APIView's pager by itself).
 PARAMETERS = [
-    OpenApiParameter("limit", int, description=f"Rows per page, 1 to {MAX_LIMIT} "
+    OpenApiParameter("limit", number_schema(1, MAX_LIMIT),
+                     description=f"Rows per page, 1 to {MAX_LIMIT} "
                                                f"(default {DEFAULT_LIMIT})."),
     OpenApiParameter("cursor", str, description="Where the page starts: only as found in the "
                                                 "previous page's `next`."),
@@ -102,11 +105,7 @@ PARAMETERS = [
 
 
 def _limit(raw: str | None) -> int:
-    if raw is None:
-        return DEFAULT_LIMIT
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_LIMIT:
-        raise invalid(f"limit must be a whole number from 1 to {MAX_LIMIT}.", "limit")
-    return int(raw)
+    return whole_number(raw, "limit", low=1, high=MAX_LIMIT, default=DEFAULT_LIMIT)
 
 
 class TablePages(KeysetPagination):

@@ -10,6 +10,8 @@ from rest_framework.response import Response
 from games.rules import Move
 from games.service import play, presence, viewing
 from games.service.errors import Refusal
+from wildcards.api_schema import whole_number as number_schema
+from wildcards.numbers import whole_number
 from wildcards.throttling import ScopedRateThrottle
 
 from . import examples as ex
@@ -25,8 +27,8 @@ class StateView(GameAPIView):
     @extend_schema(
         summary="What the caller may see of the game", tags=["play"],
         operation_id="getTableState",
-        parameters=[OpenApiParameter("since", int, description="Answer 304 if the version is "
-                                                               "still this one.")],
+        parameters=[OpenApiParameter("since", number_schema(),
+                                     description="Answer 304 if the version is still this one.")],
         responses={200: STATE, 304: OpenApiResponse(description="Nothing changed."),
                    400: e.BAD_QUERY, 403: e.SEATED_ONLY, 404: e.NOT_FOUND, **e.LOGGED_IN})
     def get(self, request, table_id: int):
@@ -38,17 +40,12 @@ class StateView(GameAPIView):
 
 
 def _int_param(request, name: str) -> int | None:
-    raw = request.query_params.get(name)
-    if raw is None:
-        return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise invalid(f"{name} must be a whole number.", name) from None
+    return whole_number(request.query_params.get(name), name)
 
 
 IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key", str, OpenApiParameter.HEADER,
+    "Idempotency-Key", {"type": "string", "minLength": 1, "maxLength": 255},
+    OpenApiParameter.HEADER,
     description="A retry with the same key answers the first answer again and acts once.")
 
 
@@ -73,7 +70,8 @@ class MovesView(GameAPIView):
 
     @extend_schema(
         summary="The public move log", tags=["play"], operation_id="listMoves",
-        parameters=[OpenApiParameter("after", int, description="Only moves after this version.")],
+        parameters=[OpenApiParameter("after", number_schema(),
+                                     description="Only moves after this version.")],
         responses={200: OpenApiResponse(s.MoveLogSerializer, "The moves after `after`, oldest "
                                         "first, at most 500 (`more`: there are others).",
                                         [ex.example("A draw and a play", ex.MOVE_LOG)]),

@@ -4,8 +4,12 @@ has them all)."""
 
 from __future__ import annotations
 
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse
 
+from games.rules import ACTIONS
+from games.rules.all_wild import REFUSED_OPTIONS as ALL_WILD_REFUSES
+from games.rules.moves import FIELDS as MOVE_FIELDS
 from wildcards.api_schema import (
     INVALID,
     PARSE_ERROR,
@@ -72,3 +76,52 @@ STALE = error(
     serializer=RefusalSerializer)
 
 __all__ = ["INVALID", "THROTTLED", "UNAUTHENTICATED", "body", "error"]
+
+
+# ---- request bodies the schema can say more of than the serializers
+class MoveBodyExtension(OpenApiSerializerExtension):
+    """A move's body, one shape per action (`oneOf`): the fields the action takes, the others
+    only null (`call` only false), as the service refuses any other with `unexpected-field`."""
+
+    target_class = "games.api.serializers.MoveSerializer"
+    priority = 1  # over the StrictSerializer's own
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        if direction != "request":
+            return schema
+        fields = schema["properties"]
+        shapes = []
+        for action in ACTIONS:
+            taken = MOVE_FIELDS[action]
+            properties = {"action": {"type": "string", "const": action},
+                          "expected_version": fields["expected_version"]}
+            for name in ("card", "color", "target", "call"):
+                if name in taken:
+                    properties[name] = fields[name]
+                else:
+                    properties[name] = ({"type": "boolean", "const": False} if name == "call"
+                                        else {"type": "null"})
+            shapes.append({"type": "object", "title": action, "properties": properties,
+                           "required": ["action"], "additionalProperties": False})
+        return {**schema, "oneOf": shapes}
+
+
+class TableBodyExtension(OpenApiSerializerExtension):
+    """A new table's body: `turn_hours` one of its three values, and with the All Wild deck
+    none of the house rules it refuses. (`seed` and `deck_order` stay, described: whether the
+    server takes them is its setting, WILDCARDS_ALLOW_RIGGED_DECKS.)"""
+
+    target_class = "games.api.serializers.TableCreateSerializer"
+    priority = 1
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        if direction == "request":
+            schema["additionalProperties"] = False
+            schema["properties"]["turn_hours"]["enum"] = list(s.TURN_HOURS)
+            # The house rules the All Wild deck refuses (games.rules.all_wild).
+            schema["if"] = {"properties": {"deck": {"const": "all-wild"}}, "required": ["deck"]}
+            schema["then"] = {"properties": {"options": {"properties": {
+                name: {"const": False} for name in ALL_WILD_REFUSES}}}}
+        return schema

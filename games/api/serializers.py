@@ -31,6 +31,9 @@ class ScoringSerializer(StrictSerializer):
     target = WholeNumberField(min_value=TARGET_MIN, max_value=TARGET_MAX, default=500)
 
 
+TURN_HOURS = (12, 24, 72)
+
+
 class TableCreateSerializer(StrictSerializer):
     players = WholeNumberField(min_value=2, max_value=10, default=4)
     mode = serializers.ChoiceField(choices=Table.Mode.values, default="turn")
@@ -52,7 +55,7 @@ class TableCreateSerializer(StrictSerializer):
                                        help_text="Only with WILDCARDS_ALLOW_RIGGED_DECKS=1.")
 
     def validate_turn_hours(self, value: int) -> int:
-        if value not in (12, 24, 72):
+        if value not in TURN_HOURS:
             raise serializers.ValidationError("turn_hours must be 12, 24 or 72.")
         return value
 

@@ -27,9 +27,11 @@ from rest_framework.negotiation import BaseContentNegotiation
 from games.service import events, watching
 from games.service.errors import GameError, no_such_table
 from games.service.watching import Follower
+from wildcards.api_schema import whole_number as number_schema
+from wildcards.numbers import BadNumber, out_of_range, whole_number
 
 from . import schema as e
-from .errors import GameAPIView, invalid
+from .errors import GameAPIView
 from .hub import CATCH_UP, hub
 
 HEARTBEAT = 15.0  # seconds: a comment line keeps proxies from closing a quiet stream
@@ -48,16 +50,23 @@ class AnyAccept(BaseContentNegotiation):
 
 
 def last_seen(request) -> int | None:
-    """`Last-Event-ID` (a reconnecting browser sends it), else `?since=`; None: from nothing."""
-    given = request.headers.get("Last-Event-ID") or request.query_params.get("since")
-    if given is None or given == "":
-        return None
-    if not given.isdigit():
-        raise invalid("Last-Event-ID (or since) must be a table version: a whole number.",
-                      "since")
-    return int(given)
+    """`Last-Event-ID` (a reconnecting browser sends it), else `?since=`; None: from nothing.
+    A `Last-Event-ID` that is no version at all is answered by the stream's `reset` event, as
+    one the table never had: a browser's EventSource gives up for good on any status but 200."""
+    header = request.headers.get("Last-Event-ID")
+    if header:
+        return header_version(header)
+    return whole_number(request.query_params.get("since") or None, "since")
 
 
+def header_version(header: str) -> int:
+    try:
+        return whole_number(header, "Last-Event-ID")
+    except BadNumber:
+        return watching.NO_VERSION
+
+
+SINCE_INVALID = out_of_range("since")
 EXAMPLE = ('retry: 2000\n\n'
            'id: 17\nevent: state\ndata: {"table": 4, "version": 17, "from": 16, '
            '"state": {"table": 4, "version": 17, "status": "playing", "...": "..."}, '
@@ -73,10 +82,14 @@ class EventsView(GameAPIView):
         summary="Follow the table: server-sent events, one per change", tags=["play"],
         operation_id="followTable",
         parameters=[
-            OpenApiParameter("since", int, description="The version the client has: events "
+            OpenApiParameter("since", number_schema(), description="The version the client "
+                             "has: events "
                              "start after it (`Last-Event-ID` wins when both are sent)."),
-            OpenApiParameter("Last-Event-ID", int, OpenApiParameter.HEADER,
-                             description="Sent by a reconnecting client: the last event's id."),
+            OpenApiParameter("Last-Event-ID", str, OpenApiParameter.HEADER,
+                             description="Sent by a reconnecting client: the last event's id. "
+                                         "One that is no version of the table (not a whole "
+                                         "number, or ahead of the table) starts the stream "
+                                         "with a `reset` event."),
         ],
         description="`text/event-stream`. Each `state` event's id is the table's version it "
                     "brings the follower to; its data holds `from` (the version it starts "
@@ -88,11 +101,9 @@ class EventsView(GameAPIView):
         responses={(200, "text/event-stream"): OpenApiResponse(
                        OpenApiTypes.STR, description="The stream.",
                        examples=[OpenApiExample("A move", value=EXAMPLE)]),
-                   400: e.error("A `since` or `Last-Event-ID` that is not a whole number.",
-                                e.body("invalid", "Last-Event-ID (or since) must be a table "
-                                       "version: a whole number.", fields={"since": [
-                                           "Last-Event-ID (or since) must be a table version: "
-                                           "a whole number."]})),
+                   400: e.error("A `since` that is not a whole number.",
+                                e.body("invalid", SINCE_INVALID,
+                                       fields={"since": [SINCE_INVALID]})),
                    403: e.SEATED_ONLY, 404: e.NOT_FOUND, **e.LOGGED_IN,
                    503: e.error("The server runs without ASGI: read the state with `?since=`.",
                                 e.body("stream-unavailable", "This server runs without ASGI, "

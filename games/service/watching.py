@@ -18,6 +18,8 @@ from . import events, presence, viewing
 from .errors import GameError, no_such_table
 
 RESUME_LIMIT = 500  # moves: a follower further behind is told to read the state again
+# A version no table ever has (a follower who named something else than a version): a reset.
+NO_VERSION = -1
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,8 @@ def catch_up(follower: Follower, since: int | None) -> dict | None:
         raise no_such_table() from None
     if since == table.version:
         return None
-    if since is not None and (since > table.version or table.version - since > RESUME_LIMIT):
+    if since is not None and (since > table.version or since < 0
+                              or table.version - since > RESUME_LIMIT):
         return {"kind": "reset", "table": table.pk, "version": table.version,
                 "detail": "Too much happened since that version: read the state again "
                           f"(GET /api/tables/{table.pk}/state) and the move log."}

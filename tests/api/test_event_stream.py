@@ -159,9 +159,10 @@ def test_without_asgi_the_stream_says_it_is_unavailable(game):
     assert response.json()["code"] == "stream-unavailable"
 
 
-def test_a_bad_last_event_id_is_a_400(game):
+def test_a_bad_since_is_a_400(game):
+    """A bad `Last-Event-ID` gets the `reset` event instead (test_numbers_in_requests.py)."""
     table, (ana, _) = game
-    response = ana.get(f"/api/tables/{table}/events", HTTP_LAST_EVENT_ID="soon")
+    response = ana.get(f"/api/tables/{table}/events?since=soon")
     assert response.status_code == 400 and response.json()["code"] == "invalid"
 
 

@@ -17,7 +17,7 @@ from ops_helpers import run_python
 from rest_framework.test import APIClient
 
 from wildcards.celery import app as celery_app
-from wildcards.logs import ContextFilter
+from wildcards.log_filters import ContextFilter
 
 FAULT_SCRIPT = "tests/ops/serve_a_fault.py"
 PRODUCTION = {"SECRET_KEY": "a-secret-key-for-this-test-only-" * 3, "ALLOWED_HOSTS": "localhost"}

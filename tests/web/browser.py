@@ -2,7 +2,7 @@
 person at a browser, playing a turn through the table page, the accessibility check, the
 screenshots, and the check that no other seat's card reaches a person's browser.
 
-Only Debian's Chromium is used (`/usr/bin/chromium`, installed by `.ci/run` when missing):
+Only Debian's Chromium is used (`/usr/bin/chromium`, installed by `make test` when missing):
 never a browser downloaded by Playwright.
 """
 

@@ -50,7 +50,7 @@ def chromium():
     Django refuses database calls from a thread with a running loop unless told it may: the
     tests' own reads and pytest-django's flush after each test are plain synchronous calls."""
     if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does it)")
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (`make test` does it)")
     previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     playwright = sync_playwright().start()
