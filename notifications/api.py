@@ -11,8 +11,11 @@ from wildcards.api_schema import INVALID, PARSE_ERROR, TOO_LARGE, UNAUTHENTICATE
 from wildcards.api_serializers import StrictSerializer, TrueFalseField
 
 from .preferences import BadPreference, preferences_json, update_preferences
+from .quiet_hours import zone_names
 
 TIME = r"^([01][0-9]|2[0-3]):[0-5][0-9]$"
+NOT_A_ZONE = ("Not a time zone: give an IANA name such as \"Europe/Paris\" or "
+              "\"America/New_York\".")
 
 
 class PreferencesSerializer(serializers.Serializer):
@@ -45,9 +48,15 @@ class PreferencesChangeSerializer(StrictSerializer):
     game_over_emails = TrueFalseField(required=False)
     unsubscribed_all = TrueFalseField(required=False)
     daily_digest = TrueFalseField(required=False)
-    time_zone = serializers.CharField(required=False, max_length=64)
-    quiet_hours_start = serializers.CharField(required=False, allow_null=True, max_length=5)
-    quiet_hours_end = serializers.CharField(required=False, allow_null=True, max_length=5)
+    time_zone = serializers.ChoiceField(
+        choices=sorted(zone_names()), required=False,
+        error_messages={"invalid_choice": NOT_A_ZONE})
+    quiet_hours_start = serializers.RegexField(
+        TIME, required=False, allow_null=True,
+        error_messages={"invalid": "A time is written HH:MM, from 00:00 to 23:59, or null."})
+    quiet_hours_end = serializers.RegexField(
+        TIME, required=False, allow_null=True,
+        error_messages={"invalid": "A time is written HH:MM, from 00:00 to 23:59, or null."})
     muted_tables = serializers.ListField(child=serializers.IntegerField(min_value=1),
                                          required=False, max_length=1000)
 

@@ -20,13 +20,16 @@ BAD_INPUT = {400, 413, 415}
 # Refusals no schema can spell out, as no schema names the tables that exist: the accounts and
 # addresses that exist (a username or address taken, credentials of no account), the list of
 # common passwords and the likeness of a password to its name, a cursor the list did not give,
-# and a server's setting (rigged decks, off on a public site).
+# the tables where one has a seat (muted tables), the quiet hours stored (a PATCH may set one
+# end when the other is stored), and a server's setting (rigged decks, off on a
+# public site).
 NOT_SCHEMA_MATTERS = {
     "wrong-credentials": None, "email-taken": None, "rigged-decks-off": None,
     "invalid": ("That username is taken.", "Another account uses that address.",
                 "This password is too common.",
                 "The password is too similar to the", "This password is entirely numeric.",
-                "cursor is not one this list gave"),
+                "cursor is not one this list gave", "You have no seat at table",
+                "Quiet hours need a start and an end", "Quiet hours end at another time"),
 }
 
 
