@@ -35,14 +35,18 @@ def env_bool(name: str, default: bool = False, environ: Mapping[str, str] | None
     )
 
 
-def env_int(name: str, default: int, environ: Mapping[str, str] | None = None) -> int:
+def env_int(name: str, default: int, environ: Mapping[str, str] | None = None, *,
+            least: int | None = None) -> int:
     raw = env_str(name, environ=environ)
     if not raw:
         return default
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
         raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number") from None
+    if least is not None and value < least:
+        raise ImproperlyConfigured(f"{name} must be {least} or more.")
+    return value
 
 
 def env_float(name: str, default: float, environ: Mapping[str, str] | None = None) -> float:

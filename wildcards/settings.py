@@ -181,9 +181,7 @@ if WILDCARDS_STORAGE_SQL not in ("prepared", "orm"):
 WILDCARDS_BOT_DELAY_MS = env_int("WILDCARDS_BOT_DELAY_MS", default=1200)
 # How long a "your turn" email waits after the turn began, in seconds: it goes only to a player
 # who has not been at the table meanwhile (docs/notifications.md).
-WILDCARDS_TURN_NOTICE_DELAY = env_int("WILDCARDS_TURN_NOTICE_DELAY", default=120)
-if WILDCARDS_TURN_NOTICE_DELAY < 0:
-    raise ImproperlyConfigured("WILDCARDS_TURN_NOTICE_DELAY must be 0 or more.")
+WILDCARDS_TURN_NOTICE_DELAY = env_int("WILDCARDS_TURN_NOTICE_DELAY", default=120, least=0)
 # Where the site is reachable from outside: used to build absolute links in emails.
 WILDCARDS_BASE_URL = env_str("WILDCARDS_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
 
