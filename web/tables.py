@@ -14,7 +14,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from games.rules import Move
-from games.service import again, lobby, play, viewing
+from games.service import again, invitations, lobby, play, viewing
 from games.service.errors import GameError, Refusal
 from wildcards.numbers import whole_number
 
@@ -35,6 +35,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "their_turn": [row for row in mine if row["status"] == "playing"
                        and not row["your_turn"]],
         "waiting": [row for row in mine if row["status"] == "waiting"],
+        "invited": invitations.waiting_for(request.user),
         "finished": _finished([row for row in mine if row["status"] == "finished"][:20]),
     })
 

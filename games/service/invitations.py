@@ -89,6 +89,13 @@ def of_table(table_id: int, user, *, pending_only: bool = False) -> list[Invitat
 
 
 # --------------------------------------------------------------------------- the link
+def waiting_for(user) -> list[dict]:
+    """The invitations the user has not taken up yet (My games lists them, for those who get no
+    email): the table, who invited them, and the link's token."""
+    return [{"table": invitation.table_id, "host": invitation.invited_by.username,
+             "token": token_of(invitation)} for invitation in stored.pending_to(user)]
+
+
 def token_of(invitation: Invitation) -> str:
     return signing.dumps({"i": invitation.pk, "t": invitation.table_id}, salt=_SALT)
 

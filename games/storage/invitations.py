@@ -43,6 +43,14 @@ def pending_for(table_id: int, user, address: str) -> Invitation | None:
     return Invitation.objects.filter(same, table_id=table_id, used_at__isnull=True).first()
 
 
+def pending_to(user) -> list[Invitation]:
+    """The invitations waiting for the user (to their account, or to their address before it
+    had one) to tables still waiting for players, newest first, with the table's host."""
+    to = Q(user=user) | (Q(address=user.email.lower()) if user.email else Q(pk__in=[]))
+    return list(Invitation.objects.filter(to, used_at__isnull=True, table__status="waiting")
+                .select_related("invited_by").order_by("-created_at")[:20])
+
+
 def invitation(invitation_id: int, *, lock: bool = False) -> Invitation | None:
     """One invitation with its invited account (if any), or None; with `lock`, its row stays
     locked until the transaction ends (taken after the table's lock, as every writer does)."""

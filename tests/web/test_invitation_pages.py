@@ -224,3 +224,20 @@ def test_a_sign_up_never_sends_anyone_to_another_site(client):
                            {"username": "eve", "email": "eve@example.com",
                             "password1": "a-long-passw0rd", "password2": "a-long-passw0rd"})
     assert response.status_code == 302 and response["Location"] == "/"
+
+
+def test_my_games_lists_the_invitations_waiting_for_you_even_without_email(ana, ben):
+    from notifications.preferences import update_preferences
+
+    update_preferences(ben.user, {"unsubscribed_all": True})  # no email reaches Ben
+    table = new_table(ana)
+    invite(ana, table, "ben")
+    assert not [email for email in mail.outbox if email.to == ["ben@example.com"]]
+    home = ben.get("/").content.decode()
+    assert "Invitations for you" in home and f"table {table}" in home
+    link = re.search(r'href="(/invitations/[^"]+)"', home).group(1)
+    assert "Take a seat" in ben.get(link).content.decode()
+    ben.post(link)
+    assert Seat.objects.filter(table_id=table, user=ben.user).exists()
+    assert "Invitations for you" not in ben.get("/").content.decode()  # taken up
+    assert "Invitations for you" not in ana.get("/").content.decode()
