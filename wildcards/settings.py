@@ -10,6 +10,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 
 from wildcards.celery_config import celery_settings
+from wildcards.email_config import email_settings
 from wildcards.env import database_config, env_bool, env_float, env_int, env_list, env_str
 from wildcards.https_config import https_settings
 from wildcards.log_config import log_format_and_level, logging_config
@@ -156,18 +157,8 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-EMAIL_BACKEND = env_str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
-EMAIL_HOST = env_str("EMAIL_HOST", default="localhost")
-EMAIL_PORT = env_int("EMAIL_PORT", default=25)
-EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
-EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
-EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=False)
-EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", default=False)  # implicit TLS, usually port 465
-# Seconds to wait for the SMTP server: a silent one must not hold a worker until its time limit.
-EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", default=30)
-if EMAIL_USE_TLS and EMAIL_USE_SSL:
-    raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL exclude each other: set one.")
-DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", default="Wild Cards <wildcards@localhost>")
+# Email: from the environment, as docs/notifications.md says (wildcards/email_config.py).
+globals().update(email_settings())
 
 # Lets a table be dealt from a deck order chosen by the host (for demos and tests only).
 WILDCARDS_ALLOW_RIGGED_DECKS = env_bool("WILDCARDS_ALLOW_RIGGED_DECKS", default=False)
