@@ -1,5 +1,5 @@
-"""The clock's periodic pass: halfway reminders, turns that ran out, seats whose players went
-away.
+"""The clock's periodic pass: halfway reminders, turns that ran out, standing orders whose
+task was lost, seats whose players went away.
 
 `sweep(now)` runs every few seconds (Celery beat, or `manage.py sweep_deadlines`). It only
 finds what is due and claims it; the changes themselves are the service layer's
@@ -8,6 +8,7 @@ finds what is due and claims it; the changes themselves are the service layer's
   if it is still the value read), and the notice row has a unique key;
 - an expiry skips a table another transaction holds and checks, under the table's lock, that
   the deadline it was due for is still the round's.
+- standing orders are claimed with a conditional update of their seat (`orders.act`).
 A table that fails is logged and its deadline pushed forward a minute: the others go on.
 """
 
@@ -19,7 +20,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 
 from games.models import Seat, Table
-from games.service import play, presence
+from games.service import orders, play, presence
 from games.service.clock import AWAY_AFTER
 from games.storage import due, writes
 from notifications.outbox import queue_reminder
@@ -35,6 +36,7 @@ def sweep(now: datetime) -> dict:
     """One pass over everything due at `now`. Returns counts of what it did."""
     counts = {"reminders": send_reminders(now)}
     counts["expired"], counts["failed"] = expire_due(now)
+    counts["orders"], counts["orders_failed"] = orders.act_on_due(now)
     counts["away"] = mark_away(now)
     return counts
 

@@ -6,7 +6,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from games import deadlines
-from games.service import play
+from games.service import orders, play
 from wildcards import health
 
 
@@ -35,3 +35,10 @@ def sweep_deadlines() -> dict:
 def forget_idempotency_keys() -> int:
     """Celery beat, hourly: the answers to moves sent with an Idempotency-Key over a day ago."""
     return play.forget_answers(timezone.now())
+
+
+@shared_task(acks_late=True)
+def act_on_orders(table_id: int, version: int) -> bool:
+    """When a seat's standing orders are due (an ETA task): they act if the table is still at
+    `version` and nobody claimed them first. The sweep catches what this misses."""
+    return orders.act_now(table_id, version)

@@ -173,6 +173,9 @@ WILDCARDS_BOT_DELAY_MS = env_int("WILDCARDS_BOT_DELAY_MS", default=1200)
 # How long a "your turn" email waits after the turn began, in seconds: it goes only to a player
 # who has not been at the table meanwhile (docs/notifications.md).
 WILDCARDS_TURN_NOTICE_DELAY = env_int("WILDCARDS_TURN_NOTICE_DELAY", default=120, least=0)
+# How long a standing order waits when its turn comes, in seconds, while the others may still
+# jump in or catch a missed last-card call (docs/playing.md, "Standing orders").
+WILDCARDS_ORDER_DELAY = env_int("WILDCARDS_ORDER_DELAY", default=60, least=0)
 # Where the site is reachable from outside: used to build absolute links in emails.
 WILDCARDS_BASE_URL = env_str("WILDCARDS_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
 

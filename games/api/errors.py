@@ -24,6 +24,9 @@ STATUS = {
     "no-such-player": 404, "already-invited": 409, "too-many-invitations": 409,
     "invitation-invalid": 400, "invitation-for-another": 403, "invitation-used": 410,
     "table-cancelled": 410,
+    # Games over days (issue 27): standing orders and the table chat.
+    "not-turn-by-turn": 409, "empty": 400, "too-long": 400, "cannot-report-own": 400,
+    "cannot-mute-yourself": 400, "no-such-message": 404, "too-many-messages": 429,
 }
 # A refused move is 422, but for these (the move may be fine; the moment is not).
 REFUSAL_STATUS = {"stale-version": 409, "seat-played-by-bot": 409}

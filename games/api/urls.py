@@ -3,9 +3,11 @@ from django.urls import path
 from accounts.api import MeView, SignUpView, TokenView
 from ratings.api import LeaderboardView, PlayerView
 
+from . import chat_views as chat
 from . import invitation_views, records
 from . import lobby_views as tables
 from . import play_views as play
+from .order_views import OrdersView
 from .stream import EventsView
 
 urlpatterns = [
@@ -32,6 +34,15 @@ urlpatterns = [
     path("tables/<int:table_id>/heartbeat", play.HeartbeatView.as_view(),
          name="api-heartbeat"),
     path("games", play.GamesView.as_view(), name="api-games"),
+    # Games over days (issue 27): standing orders, the table chat, the people one mutes.
+    path("tables/<int:table_id>/orders", OrdersView.as_view(), name="api-orders"),
+    path("tables/<int:table_id>/chat", chat.ChatView.as_view(), name="api-chat"),
+    path("tables/<int:table_id>/chat/<int:message_id>", chat.ChatMessageView.as_view(),
+         name="api-chat-message"),
+    path("tables/<int:table_id>/chat/<int:message_id>/report", chat.ChatReportView.as_view(),
+         name="api-chat-report"),
+    path("me/mutes", chat.MutesView.as_view(), name="api-mutes"),
+    path("me/mutes/<str:name>", chat.MuteView.as_view(), name="api-mute"),
     # Ratings (issue 13): the ratings app's own views.
     path("players/<str:name>", PlayerView.as_view(), name="api-player"),
     path("leaderboard", LeaderboardView.as_view(), name="api-leaderboard"),

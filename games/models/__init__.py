@@ -14,7 +14,11 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from .invitations import Invitation as Invitation  # a model of this app: registered here
+from .chat import ChatMessage as ChatMessage  # models of this app: registered here
+from .chat import ChatMute as ChatMute
+from .chat import ChatReport as ChatReport
+from .invitations import Invitation as Invitation
+from .orders import StandingOrders
 
 
 def new_invite() -> str:
@@ -111,7 +115,7 @@ class Table(models.Model):
         return f"table {self.pk} ({self.status})"
 
 
-class Seat(models.Model):
+class Seat(StandingOrders):
     class State(models.TextChoices):
         PLAYING = "playing"
         AWAY = "away"
@@ -139,7 +143,7 @@ class Seat(models.Model):
     # A swap asked for during a round happens when the next one is dealt.
     pending_swap = models.JSONField(null=True, blank=True)
 
-    class Meta:
+    class Meta(StandingOrders.Meta):
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique"),

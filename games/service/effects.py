@@ -23,12 +23,14 @@ from notifications.outbox import queue_game_over, queue_invitation, queue_notice
 from wildcards import after_response
 from wildcards.celery import app
 
+from . import order_times
 from .bots import may_jump_in
 from .results import shows_rated
 from .shown import table_in_words
 
 PLAY_BOT_TURNS = "games.tasks.play_bot_turns"
 EXPIRE_TURN = "games.tasks.expire_turn"
+ACT_ON_ORDERS = "games.tasks.act_on_orders"
 
 
 def publish(task: str, *args, eta: datetime | None = None) -> None:
@@ -45,10 +47,12 @@ def bot_delay(game: Game) -> timedelta:
 
 
 def next_turn_follows(game: Game) -> None:
-    """Queue what the new turn needs: the bots' moves when a bot is to play or may jump in
-    (after a human-like delay at a real-time table); at a real-time table, the expiry of a
-    person's turn at its deadline (the sweep is the safety net). Each task carries the version
+    """Queue what the new turn needs: the standing orders of the seat to play; the bots' moves
+    when a bot is to play or may jump in (after a human-like delay at a real-time table); at a
+    real-time table, the expiry of a person's turn at its deadline (the sweep is the safety
+    net). Each task carries the version
     it was made for and does nothing if the table moved on."""
+    orders_follow(game)
     if game.state is None or game.state.status != PLAYING:
         return
     seat = game.seats[game.state.turn]
@@ -63,6 +67,19 @@ def next_turn_follows(game: Game) -> None:
         deadline = game.round.deadline_at
         transaction.on_commit(lambda: after_response.soon(
             lambda: publish(EXPIRE_TURN, table_id, version, eta=deadline)), robust=True)
+
+
+def orders_follow(game: Game) -> None:
+    """The standing orders of the seat to play set due (`order_times`), and a task queued for
+    the moment they act; it carries the table's version and does nothing if the table moved
+    on (the sweep acts on what a lost task missed)."""
+    due = order_times.schedule(game, timezone.now())
+    if due is None:
+        return
+    table_id, version = game.table.pk, game.table.version
+    eta = due if due > timezone.now() else None
+    transaction.on_commit(lambda: after_response.soon(
+        lambda: publish(ACT_ON_ORDERS, table_id, version, eta=eta)), robust=True)
 
 
 def tell_whose_turn(game: Game, deadline_at: datetime | None) -> None:

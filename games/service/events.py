@@ -64,6 +64,22 @@ def _client(url: str) -> redis.Redis:
     return redis.Redis.from_url(url)
 
 
+def tell_viewers(table_id: int, said: dict[int | None, dict]) -> None:
+    """What is no change of the game (a chat message: `kind` says what) to each viewer's
+    channel, `said[seat]` (None: the spectators'), once the transaction commits; the table's
+    version is not involved, and streams pass it on as it comes."""
+    if not settings.REDIS_URL or not said:
+        return
+
+    def send() -> None:
+        with _client(settings.REDIS_URL).pipeline(transaction=False) as pipe:
+            for seat, data in said.items():
+                pipe.publish(channel(table_id, seat), json.dumps(data))
+            pipe.execute()
+
+    transaction.on_commit(lambda: after_response.soon(send), robust=True)
+
+
 def publish(game: Game, start: int) -> None:
     """One round trip: each seat's event on its channel, and the spectators' if they may
     watch."""

@@ -52,7 +52,8 @@ def make_move(table_id: int, user, move: Move, *, expected_version: int | None =
             over = turn_over(game, seat, expected_turn, timezone.now())
             if over is not None:
                 return over
-        presence.seen_moving(game, seat, timezone.now())
+        if by != MoveRow.By.ORDER:  # an order acts while its player is away
+            presence.seen_moving(game, seat, timezone.now())
         asked = {**move.to_dict(), "expected_version": expected_version}
         if idempotency_key:
             first = reads.remembered_answer(game.table, seat.number, idempotency_key)

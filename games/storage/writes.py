@@ -36,13 +36,16 @@ from .state import (
 # back: `remove_seat`).
 SEAT_FIELDS = ("user", "bot_level", "state", "score", "left_points", "timeouts", "last_seen_at",
                "pending_swap")
+# The seat's standing orders (games/models/orders.py), written by the orders' own changes.
+ORDER_FIELDS = ("orders", "orders_keep", "orders_round", "orders_due_at", "orders_due_version")
 
 
 def write_seats(seats: Sequence[Seat], fields: Sequence[str],
                 batch: sql.Batch | None = None) -> None:
     """Write `fields` of each seat: into `batch`, or now."""
-    if not set(fields) <= {*SEAT_FIELDS, "number"}:
-        raise ValueError(f"not a seat field a change writes: {set(fields) - set(SEAT_FIELDS)}")
+    allowed = {*SEAT_FIELDS, *ORDER_FIELDS, "number"}
+    if not set(fields) <= allowed:
+        raise ValueError(f"not a seat field a change writes: {set(fields) - allowed}")
     own = batch is None
     batch = batch or sql.Batch()
     sql.update(list(seats), list(fields), batch)

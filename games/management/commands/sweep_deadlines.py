@@ -33,4 +33,4 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{now.isoformat()}: {counts['reminders']} reminder(s) queued, "
             f"{counts['expired']} turn(s) expired, {counts['failed']} table(s) failed, "
-            f"{counts['away']} seat(s) away")
+            f"{counts['orders']} standing order(s) acted, {counts['away']} seat(s) away")
