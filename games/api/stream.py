@@ -25,6 +25,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 from rest_framework.negotiation import BaseContentNegotiation
 
 from games.service import events, watching
+from games.service.chat import KIND as CHAT
 from games.service.errors import GameError, no_such_table
 from games.service.watching import Follower
 from wildcards.api_schema import whole_number as number_schema
@@ -72,6 +73,8 @@ EXAMPLE = ('retry: 2000\n\n'
            '"state": {"table": 4, "version": 17, "status": "playing", "...": "..."}, '
            '"moves": [{"version": 17, "seat": 1, "action": "play", "card": "wave-3", '
            '"...": "..."}]}\n\n'
+           'event: chat\ndata: {"table": 4, "message": {"id": 41, "seat": 1, "name": "ben", '
+           '"text": "Well played", "at": "2026-12-04T18:02:11.512Z"}}\n\n'
            ': keep-alive\n\n')
 
 
@@ -94,7 +97,9 @@ class EventsView(GameAPIView):
         description="`text/event-stream`. Each `state` event's id is the table's version it "
                     "brings the follower to; its data holds `from` (the version it starts "
                     "from), `state` (as `GET state` gives it to the caller) and `moves` (the "
-                    "move log entries in between, as the caller may read them). A `reset` "
+                    "move log entries in between, as the caller may read them). A `chat` "
+                    "event (no id) is a chat message: `message`, or `gone` (a message id the "
+                    "host hid). A `reset` "
                     "event tells a client too far behind to read the state again; `gone`, "
                     "that the table is no more. A comment line comes every 15 s of quiet. "
                     "An open stream keeps a real-time seat present.",
@@ -144,6 +149,13 @@ def sse(event: dict) -> str:
     return f"id: {event['version']}\nevent: {kind}\ndata: {json.dumps(event)}\n\n"
 
 
+def said(event: dict) -> str:
+    """A chat event: no `id:`, so that a reconnecting client's `Last-Event-ID` stays the
+    version it has (docs/api.md, "Table chat")."""
+    event.pop("kind", None)
+    return f"event: {CHAT}\ndata: {json.dumps(event)}\n\n"
+
+
 async def stream(follower: Follower, user, since: int | None) -> AsyncIterator[str]:
     """Subscribe first, then catch up from the database, then forward what is published: a
     change committed in between is in the catch-up or in a message, and a message the
@@ -166,6 +178,10 @@ async def stream(follower: Follower, user, since: int | None) -> AsyncIterator[s
                 message = await listen(quiet_since + HEARTBEAT - time.monotonic(), last)
                 if message is None:
                     yield ": keep-alive\n\n"
+                    quiet_since = time.monotonic()
+                    continue
+                if message is not CATCH_UP and message.get("kind") == CHAT:
+                    yield said(message)  # no version: the follower's place stays where it is
                     quiet_since = time.monotonic()
                     continue
                 if message is not CATCH_UP and last is not None and message["version"] <= last:

@@ -75,17 +75,20 @@ def log_line(entry: dict, names: dict[int, str], people: Collection[int] = ()) -
         line = line[0].upper() + line[1:]  # a sentence, not a player's name
     if entry.get("by") == "timer":
         line += " (time ran out)"
+    elif entry.get("by") == "order":
+        line += f" ({name(entry['seat'])}'s standing order)"
     elif entry.get("by") == "bot" and entry.get("seat") in people:
         line += f" (a bot played for {name(entry['seat'])})"
     return line + "."
 
 
 def since_last_move(entries: list[dict], seat: int) -> list[dict]:
-    """The entries after the seat's own last move (not a deal), oldest first; `entries` are the
-    newest first, as the table's page and the emails read them."""
+    """The entries after the seat's own last move (not a deal, nor one its standing orders
+    made while its player was away), oldest first; `entries` are the newest first, as the
+    table's page and the emails read them."""
     after = []
     for entry in entries:
-        if entry["seat"] == seat and entry["action"] != "deal":
+        if entry["seat"] == seat and entry["action"] != "deal" and entry.get("by") != "order":
             break
         after.append(entry)
     return after[::-1]
