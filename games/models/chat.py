@@ -10,12 +10,12 @@ from django.utils import timezone
 
 class ChatMessage(models.Model):
     """A message as its author wrote it (pages escape it). The host may hide it (`hidden_at`):
-    it then reaches nobody but the host, who may show it again."""
+    it then reaches nobody but the host, who may show it again. The author's seat is read from
+    the table's seats when shown: before the deal, seats move up when one is given back."""
 
     table = models.ForeignKey("games.Table", on_delete=models.CASCADE, related_name="chat")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
                                related_name="chat_messages")
-    seat = models.PositiveSmallIntegerField()  # the author's seat when it was written
     text = models.TextField()
     created_at = models.DateTimeField(default=timezone.now)
     hidden_at = models.DateTimeField(null=True, blank=True)

@@ -10,12 +10,14 @@ from django.test import AsyncClient
 
 
 def parse(block: str) -> dict:
-    """One server-sent event: `id`, `event` and the JSON `data`."""
+    """One server-sent event: `id` (None for a chat event, which has none), `event` and the
+    JSON `data`."""
     fields: dict = {}
     for line in block.splitlines():
         name, _, value = line.partition(": ")
         fields[name] = value
-    return {"id": int(fields["id"]), "event": fields["event"], "data": json.loads(fields["data"])}
+    return {"id": int(fields["id"]) if "id" in fields else None, "event": fields["event"],
+            "data": json.loads(fields["data"])}
 
 
 class Stream:
