@@ -7,6 +7,7 @@ seat, the last round's result, the deadline in words."""
 from __future__ import annotations
 
 from django.http import HttpRequest
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
@@ -18,9 +19,11 @@ from games.storage.reads import Game
 from notifications.preferences import preference_of
 
 from . import seats as seat_words
+from .chat import chat_context
 from .forms import BotForm, InviteForm
 from .invitations import for_the_host
 from .links import table_links
+from .orders import orders_context
 from .templatetags.cards import card, card_color, card_label, card_svg
 from .times import deadline_text
 
@@ -180,3 +183,17 @@ def pick_context(context: dict, card: str, need: str, call: bool = False) -> dic
         return {"pick": {"card": card, "need": "target", "seats": others, "call": call,
                          "question": question}}
     return {"pick": {"card": card, "need": "color", "call": call}}
+
+
+def side_panels(request: HttpRequest, context: dict) -> dict:
+    """The panels beside the live part, which its redrawing must not touch: the user's standing
+    orders and the table chat (each only where the user has it), as HTML."""
+    game, seat = context["game"], context["seat"]
+    panels = {}
+    for name, template, found in (
+            ("orders_panel", "web/_orders.html", orders_context(game, seat)),
+            ("chat_panel", "web/_chat.html", chat_context(request, game, seat))):
+        if found is not None:
+            panels[name] = mark_safe(render_to_string(template, {**found, "urls": context["urls"]},
+                                                      request))  # Jinja2: escaped
+    return panels

@@ -20,7 +20,7 @@ from wildcards.numbers import whole_number
 
 from .forms import BotForm, InviteForm, MoveForm, NewTableForm
 from .links import table_links
-from .table_context import live_context, pick_context
+from .table_context import live_context, pick_context, side_panels
 
 
 # ------------------------------------------------------------------------------ my games
@@ -75,7 +75,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     live = mark_safe(render_to_string("web/_live.html", context, request))  # Jinja2, escaped
     return render(request, "web/table.html", {
         "table": context["table"], "urls": context["urls"], "live": live,
-        "rated": context["rated"],
+        "rated": context["rated"], **side_panels(request, context),
         # "Skip to your cards" while the viewer holds cards in a game being played.
         "has_hand": bool(context.get("you")) and context["view"]["status"] == "playing"})
 

@@ -4,7 +4,18 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import accounts, email_moves, invitations, ratings, replay, rulebook, table_emails, tables
+from . import (
+    accounts,
+    chat,
+    email_moves,
+    invitations,
+    orders,
+    ratings,
+    replay,
+    rulebook,
+    table_emails,
+    tables,
+)
 from .account_forms import LogInForm, PasswordChangeForm
 from .limits import limited
 
@@ -47,6 +58,15 @@ urlpatterns = [
     path("tables/<int:table_id>/concede", tables.concede, name="table-concede"),
     path("tables/<int:table_id>/emails", table_emails.mute, name="table-emails"),
     path("tables/<int:table_id>/again", tables.play_again, name="table-again"),
+    # Games over days (issue 27): standing orders and the table chat.
+    path("tables/<int:table_id>/orders", orders.orders_panel, name="table-orders-panel"),
+    path("tables/<int:table_id>/orders/give", orders.give, name="table-orders"),
+    path("tables/<int:table_id>/chat", chat.chat_messages, name="table-chat"),
+    path("tables/<int:table_id>/chat/say", chat.say, name="table-chat-say"),
+    path("tables/<int:table_id>/chat/<int:message_id>/hide", chat.hide, name="table-chat-hide"),
+    path("tables/<int:table_id>/chat/<int:message_id>/report", chat.report,
+         name="table-chat-report"),
+    path("tables/<int:table_id>/chat/mute", chat.mute, name="table-chat-mute"),
     # Ratings.
     path("leaderboard", ratings.leaderboard, name="leaderboard"),
     path("players/<str:name>", ratings.player, name="player"),

@@ -54,6 +54,14 @@ def messages_for(table_id: int, user, after: int | None = None) -> list[dict]:
     """The messages the user may read, oldest first: the last PAGE, or the first PAGE after
     the message `after`. The host also reads those they hid (`hidden`: true)."""
     game, _ = reader(table_id, user)
+    return messages_at(game, user, after)
+
+
+def messages_at(game: Game, user, after: int | None = None) -> list[dict]:
+    """`messages_for` at a table already loaded with its seats (the table's page has it);
+    `not-seated` for someone who may not read it."""
+    viewing.viewer(game, user)
+    table_id = game.table.pk
     is_host = game.table.host_id == user.pk
     rows = stored.messages(table_id, user.pk, after=after, limit=PAGE, with_hidden=is_host)
     seats = seats_by_user(game)
@@ -175,6 +183,12 @@ def report(table_id: int, user, message_id: int, reason: str = "") -> bool:
 def muted(user) -> list[str]:
     """The names of the people the user mutes."""
     return stored.muted_names(user)
+
+
+def muted_at(game: Game, user) -> list[str]:
+    """The names of the people seated at the table whom the user mutes."""
+    seated = {seat.user_id for seat in game.seats if seat.user_id is not None}
+    return sorted(stored.muted_among(user, seated))
 
 
 def mute(user, name: str, muting: bool = True) -> list[str]:

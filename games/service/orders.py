@@ -20,7 +20,7 @@ from games.models import Seat, Table
 from games.rules.orders import ORDERS, order_move
 from games.storage import orders as stored
 from games.storage import reads, writes
-from games.storage.reads import NoSuchTable
+from games.storage.reads import Game, NoSuchTable
 
 from . import effects, order_times, play
 from .errors import Accepted, GameError, no_such_table, not_seated
@@ -31,12 +31,17 @@ log = logging.getLogger(__name__)
 BATCH = 100
 
 
-def orders_of(table_id: int, user) -> dict:
-    """`{"orders": [...], "keep": bool}` of the user's seat: the orders that hold now."""
+def table_for_orders(table_id: int) -> Game:
+    """The table with its seats (their orders) and its round (the one they hold for)."""
     try:
-        game = reads.load(table_id)
+        return reads.load(table_id)
     except NoSuchTable:
         raise no_such_table() from None
+
+
+def orders_of(table_id: int, user) -> dict:
+    """`{"orders": [...], "keep": bool}` of the user's seat: the orders that hold now."""
+    game = table_for_orders(table_id)
     seat = game.seat_of(user)
     if seat is None:
         raise not_seated()

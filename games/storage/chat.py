@@ -72,6 +72,12 @@ def muted_names(user) -> list[str]:
                   .values_list("muted__username", flat=True))
 
 
+def muted_among(user, user_ids: set[int]) -> list[str]:
+    """The usernames of those of `user_ids` whom the user mutes."""
+    return list(ChatMute.objects.filter(user=user, muted_id__in=user_ids)
+                .values_list("muted__username", flat=True))
+
+
 def mute(user, other) -> None:
     ChatMute.objects.get_or_create(user=user, muted=other)
 

@@ -18,7 +18,63 @@
       if (now && event.lastEventId !== now.dataset.version) htmx.trigger(now, "wildcards:changed");
     };
     ["state", "reset", "gone"].forEach(function (name) { source.addEventListener(name, changed); });
+    // Chat messages come as `chat` events (no id: the version stays where it is). The list is
+    // fetched anew, as the server draws it (escaped, without the people one mutes); a
+    // reconnection fetches it too, for what came meanwhile.
+    const chatPanel = document.getElementById("chat");
+    if (chatPanel && chatPanel.dataset.streamed === "1") {
+      source.addEventListener("open", function () {
+        window.wildcardsChatStreaming = true;
+        htmx.trigger(document.body, "wildcards:chat");
+      });
+      source.addEventListener("chat", function (event) {
+        htmx.trigger(document.body, "wildcards:chat");
+        const said = JSON.parse(event.data).message;
+        const me = chatPanel.querySelector(".chat-form") && chatPanel.dataset.me;
+        if (said && !said.hidden && said.name !== me) {
+          document.getElementById("chat-said").textContent = said.name + " says: " + said.text;
+        }
+      });
+    }
   }
+
+  // A new round ends the standing orders not kept: the orders panel is drawn anew.
+  let round = live ? live.dataset.round : undefined;
+  document.addEventListener("htmx:afterSettle", function () {
+    const now = document.getElementById("live");
+    if (now && now.dataset.round !== round) {
+      round = now.dataset.round;
+      htmx.trigger(document.body, "wildcards:round");
+    }
+  });
+
+  // The chat: a message sent empties the box; the list shows its newest message; a control
+  // of the list that was used hands the focus to what it answered.
+  document.body.addEventListener("wildcardsChatSent", function () {
+    const box = document.getElementById("chat-text");
+    if (box) box.value = "";
+  });
+  let chatFocus = false;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "chat-messages") {
+      chatFocus = event.detail.target.contains(document.activeElement);
+    }
+  });
+  function showNewest() {
+    const list = document.querySelector("#chat-messages .chat-list");
+    if (list) list.scrollTop = list.scrollHeight;
+  }
+  showNewest();
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!event.detail.target || event.detail.target.id !== "chat-messages") return;
+    showNewest();
+    const said = document.querySelector("#chat-messages .error, #chat-messages .notice");
+    if (chatFocus && said) {
+      said.setAttribute("tabindex", "-1");
+      said.focus();
+    }
+    chatFocus = false;
+  });
   document.addEventListener("htmx:afterSettle", function () {
     const now = document.getElementById("live");
     if (now && Number(now.dataset.version) < announced) htmx.trigger(now, "wildcards:changed");
