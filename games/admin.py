@@ -7,13 +7,20 @@ drawn cards). Each page lists its fields, so a field added to a model later is n
 someone decides it may be.
 
 Search: a player's username, or a table's number.
+
+The chat's reports (issue 27) are the one list here with actions: the operator hides a reported
+message from everyone, or marks a report handled, through the chat's service.
 """
 
 from __future__ import annotations
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.text import Truncator
 
-from games.models import Move, Round, Seat, Table
+from games.models import ChatReport, Move, Round, Seat, Table
+from games.service import chat
 from wildcards.numbers import is_whole_number
 
 SEAT_FIELDS = ("table", "number", "user", "bot_level", "state", "score", "left_points",
@@ -102,3 +109,62 @@ class MoveAdmin(ReadOnlyAdmin):
     search_fields = ("table__seats__user__username",)
     fields = ("table", "version", "round_number", "seat", "action", "card", "color", "target",
               "by", "created_at")
+
+
+@admin.register(ChatReport)
+class ChatReportAdmin(admin.ModelAdmin):
+    """The messages players reported, the open ones first: the operator reads them in their
+    table's context (a link to the table's admin page) and hides them from everyone, or marks
+    them handled. Superusers act; staff with the view permission may look."""
+
+    list_display = ("created_at", "table", "author", "text", "reporter", "reason", "hidden",
+                    "handled_at")
+    list_filter = (("handled_at", admin.EmptyFieldListFilter),)
+    list_select_related = ("message__author", "message__table", "reporter")
+    search_fields = ("message__author__username", "reporter__username", "message__text")
+    fields = ("message", "reporter", "reason", "created_at", "handled_at")
+    readonly_fields = fields
+    ordering = ("handled_at", "-created_at")
+    actions = ["hide_messages", "mark_handled"]
+    show_full_result_count = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_operate_permission(self, request) -> bool:
+        return request.user.is_superuser
+
+    @admin.display(description="table")
+    def table(self, report: ChatReport) -> str:
+        return format_html('<a href="{}">table {}</a>',
+                           reverse("admin:games_table_change", args=[report.message.table_id]),
+                           report.message.table_id)
+
+    @admin.display(description="author")
+    def author(self, report: ChatReport) -> str:
+        return report.message.author.username
+
+    @admin.display(description="message")
+    def text(self, report: ChatReport) -> str:
+        return Truncator(report.message.text).chars(120)
+
+    @admin.display(description="hidden", boolean=True)
+    def hidden(self, report: ChatReport) -> bool:
+        return report.message.hidden_at is not None
+
+    @admin.action(description="Hide the reported messages from everyone (and mark handled)",
+                  permissions=["operate"])
+    def hide_messages(self, request, queryset) -> None:
+        hidden = chat.operator_hides(list(queryset.values_list("pk", flat=True)))
+        self.message_user(request, f"{hidden} message(s) hidden.", messages.SUCCESS)
+
+    @admin.action(description="Mark the selected reports handled", permissions=["operate"])
+    def mark_handled(self, request, queryset) -> None:
+        handled = chat.operator_handled(list(queryset.values_list("pk", flat=True)))
+        self.message_user(request, f"{handled} report(s) marked handled.", messages.SUCCESS)

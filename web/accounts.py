@@ -36,6 +36,7 @@ from accounts.addresses import (
 from accounts.closing import close_account
 from accounts.models import ADDRESS_TAKEN
 from accounts.tokens import api_token_of, expires_at, has_expired, new_api_token, revoke_api_token
+from games.service.chat import forget_person
 from games.service.play import leave_every_table
 from notifications.preferences import NIGHT, BadPreference, preferences_json, update_preferences
 from wildcards.throttling import first_in
@@ -217,6 +218,7 @@ def delete_account(request):
     if form.is_bound and form.is_valid():
         user = request.user
         leave_every_table(user)
+        forget_person(user)  # their chat messages, reports and mutes
         close_account(user)
         logout(request)
         messages.success(request, "Your account is closed.")

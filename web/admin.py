@@ -14,6 +14,7 @@ from accounts.closing import CLOSED_PREFIX, close_account
 from accounts.login_attempts import forget_failures
 from accounts.models import User
 from accounts.tokens import revoke_api_token
+from games.service.chat import forget_person
 from games.service.play import leave_every_table
 from wildcards.throttling import LimitsUnavailable
 
@@ -33,6 +34,7 @@ class OperatorUserAdmin(UserAdmin):
             if user.pk == request.user.pk or user.username.startswith(CLOSED_PREFIX):
                 continue
             leave_every_table(user)
+            forget_person(user)  # their chat messages, reports and mutes
             close_account(user)
             closed += 1
         skipped = queryset.count() - closed

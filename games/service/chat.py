@@ -164,6 +164,26 @@ def _message(table_id: int, message_id: int) -> ChatMessage:
     return message
 
 
+def operator_hides(report_ids: list[int]) -> int:
+    """The operator hides the messages of these reports from everyone (the host still reads
+    them) and marks the reports handled. Returns how many messages were hidden now."""
+    now = timezone.now()
+    hidden = 0
+    with transaction.atomic():
+        for message in stored.reported_messages(report_ids):
+            if message.hidden_at is None:
+                stored.set_hidden(message, now)
+                _tell(viewing.table_of(message.table_id), _row(message), message.author_id)
+                hidden += 1
+        stored.handle_reports(report_ids, now)
+    return hidden
+
+
+def operator_handled(report_ids: list[int]) -> int:
+    """The operator has dealt with these reports, the message left as it is."""
+    return stored.handle_reports(report_ids, timezone.now())
+
+
 def report(table_id: int, user, message_id: int, reason: str = "") -> bool:
     """Report a message the user may read to the operator. True for a first report, False if
     the user had reported it already. `cannot-report-own`, `no-such-message`."""

@@ -98,6 +98,17 @@ def add_report(message: ChatMessage, reporter, reason: str, now: datetime) -> bo
     return created
 
 
+def reported_messages(report_ids: list[int]) -> list[ChatMessage]:
+    return list(ChatMessage.objects.filter(reports__in=report_ids).select_related("author")
+                .distinct())
+
+
+def handle_reports(report_ids: list[int], now: datetime) -> int:
+    """Mark the reports handled (those not already). Returns how many."""
+    return ChatReport.objects.filter(pk__in=report_ids, handled_at__isnull=True).update(
+        handled_at=now)
+
+
 def forget(user) -> int:
     """Everything of the chat that was the user's: their messages (and the reports of them),
     their reports, their mutes and the mutes of them. Returns how many messages went."""

@@ -655,3 +655,23 @@ def test_closing_an_account_concedes_its_games_and_anonymises_it(cleos_browser, 
     state = dans_api.get(f"/api/tables/{duel}/state")
     assert state.status_code == 200
     assert f"deleted-{cleo.pk}" in [seat["name"] for seat in state.json()["seats"]]
+
+
+def test_closing_an_account_deletes_its_chat_messages_reports_and_mutes(cleos_browser, cleo,
+                                                                          dan, cleos_tables):
+    from games.models import ChatMessage, ChatMute, ChatReport
+    from games.service import chat
+
+    three = cleos_tables["three"]
+    mine = chat.post(three, cleo, "bye all")
+    dans = chat.post(three, dan, "see you")
+    chat.report(three, cleo, dans["id"], "just testing")
+    chat.mute(cleo, "dan")
+    chat.mute(dan, "cleo")
+
+    close(cleos_browser)
+
+    assert not ChatMessage.objects.filter(pk=mine["id"]).exists()
+    assert ChatMessage.objects.filter(pk=dans["id"]).exists()
+    assert not ChatReport.objects.exists() and not ChatMute.objects.exists()
+    assert [m["text"] for m in chat.messages_for(three, dan)] == ["see you"]
