@@ -14,7 +14,13 @@ from wildcards.api_serializers import StrictSerializer, StringField, TrueFalseFi
 @extend_schema_field({"type": "string", "minLength": 1, "maxLength": MAX_LENGTH,
                       "pattern": r"^[^\x00]*[^\s\x00][^\x00]*$"})
 class MessageTextField(StringField):
-    """A message's text: the service says `empty` or `too-long` (the schema tells clients)."""
+    """A message's text: the service says `empty` or `too-long` (the schema tells clients);
+    an empty string goes to it too, rather than DRF's own "may not be blank"."""
+
+    def run_validation(self, data=serializers.empty):
+        if data == "":
+            return data
+        return super().run_validation(data)
 
 
 @extend_schema_field({"type": "string", "maxLength": MAX_LENGTH, "pattern": r"^[^\x00]*$"})
@@ -23,15 +29,16 @@ class ReasonField(StringField):
 
 
 class ChatPostSerializer(StrictSerializer):
-    text = MessageTextField(allow_blank=True, trim_whitespace=False,
+    text = MessageTextField(trim_whitespace=False,
                        help_text=f"As written (at most {MAX_LENGTH} characters, not only "
                                  "blanks). A quick reaction is its words: `Good game`, "
                                  "`Well played`, `Oops`.")
 
 
 class ChatHideSerializer(StrictSerializer):
-    hidden = TrueFalseField(help_text="true: hidden from everyone but the host; false: shown "
-                                      "again.")
+    hidden = TrueFalseField(required=False,
+                            help_text="true: hidden from everyone but the host; false: shown "
+                                      "again; left out: as it is.")
 
 
 class ChatReportSerializer(StrictSerializer):

@@ -102,7 +102,7 @@ class ChatMessageView(ChatAPIView):
         serializer = s.ChatHideSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         return Response(chat.hide(table_id, request.user, message_id,
-                                  serializer.validated_data["hidden"]))
+                                  serializer.validated_data.get("hidden")))
 
 
 class ChatReportView(ChatAPIView):

@@ -143,15 +143,15 @@ def _tell(game: Game, row: dict, author_id: int) -> None:
     events.tell_viewers(table.pk, said)
 
 
-def hide(table_id: int, user, message_id: int, hidden: bool) -> dict:
-    """The host hides a message from everyone else, or shows it again. `host-only`,
-    `not-found` (no such message at the table)."""
+def hide(table_id: int, user, message_id: int, hidden: bool | None) -> dict:
+    """The host hides a message from everyone else, or shows it again (None: leaves it as it
+    is). `host-only`, `no-such-message`."""
     with transaction.atomic():
         game = viewing.table_of(table_id)
         if game.table.host_id != user.pk:
             raise GameError("host-only", "Only the host of the table may hide a message.")
         message = _message(table_id, message_id)
-        if (message.hidden_at is not None) != hidden:
+        if hidden is not None and (message.hidden_at is not None) != hidden:
             stored.set_hidden(message, timezone.now() if hidden else None)
             _tell(game, _row(message), message.author_id)
         return shown(_row(message), seats_by_user(game), True)

@@ -124,3 +124,13 @@ def test_orders_of_a_finished_game_cannot_be_given(game):
     assert Table.objects.get(pk=table).status == "finished"
     response = put(ana, table, {"orders": ["draw-when-stuck"], "keep": False})
     assert (response.status_code, response.json()["code"]) == (409, "game-not-playing")
+
+
+def test_giving_orders_takes_a_few_queries(game):
+    table, (ana, _) = game
+    put(ana, table, {"orders": ["take-penalty"], "keep": False})
+    with CaptureQueriesContext(connection) as queries:
+        assert put(ana, table, {"orders": ["draw-when-stuck"], "keep": False}).status_code == 200
+    # The token; the transaction's savepoint and its release (in the test's transaction); the
+    # table locked; its seats and round; the seat's orders written. (Ana's turn is not now.)
+    assert len(queries) == 6, [q["sql"] for q in queries]

@@ -239,3 +239,10 @@ def test_saying_something_takes_a_few_queries(host, table):
     # The token; the transaction's savepoint and its release (in the test's transaction); the
     # seat locked; the rate; the message; the table and its seats; who mutes its author.
     assert len(queries) == 9, [q["sql"] for q in queries]
+
+
+def test_a_patch_without_hidden_leaves_the_message_as_it_is(host, table, people):
+    message = say(people["ben"], table, "fine").json()
+    response = host.client.patch(url(table, f"/{message['id']}"), {}, format="json")
+    assert (response.status_code, response.json()["hidden"]) == (200, False)
+    assert texts(people["cleo"], table) == ["fine"]

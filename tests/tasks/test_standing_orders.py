@@ -196,3 +196,22 @@ def test_an_unknown_order_is_refused_and_changes_nothing(tasks):
         orders.give_orders(table, ben, ["draw-always"], keep=False)
     assert (refused.value.code, refused.value.field) == ("invalid", "orders")
     assert seat(table, 1).orders == []
+
+
+def test_what_happened_since_your_last_turn_reads_past_your_orders_moves():
+    from games.service.words import log_line, since_last_move
+
+    entries = [  # newest first, as the page reads them
+        {"seat": 0, "action": "play", "by": "player", "events": [
+            {"kind": "played", "seat": 0, "card": "flame-9"}]},
+        {"seat": 1, "action": "draw", "by": "order", "events": [
+            {"kind": "drew", "seat": 1, "count": 1}]},
+        {"seat": 0, "action": "play", "by": "player", "events": [
+            {"kind": "played", "seat": 0, "card": "flame-8"}]},
+        {"seat": 1, "action": "play", "by": "player", "events": [
+            {"kind": "played", "seat": 1, "card": "flame-1"}]},
+    ]
+    since = since_last_move(entries, 1)
+    assert [entry["by"] for entry in since] == ["player", "order", "player"]
+    line = log_line(since[1], {0: "ana", 1: "ben"}, {0, 1})
+    assert line.startswith("ben drew") and line.endswith("(ben's standing order).")
