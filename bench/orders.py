@@ -118,20 +118,29 @@ def report(name: str, games: dict[bool, list[Game]]) -> None:
     print(f"\n{name}\n")
     print("| per game | without orders | with orders |")
     print("|---|---:|---:|")
-    rows = (
-        ("turns", lambda gs: f"{statistics.mean(g.turns for g in gs):.1f}"),
-        ("turns that need a person", lambda gs: "{:.1%}".format(
-            sum(g.by_a_person for g in gs) / sum(g.turns for g in gs))),
-        ("turns played by the table at the deadline", lambda gs: "{:.1f}".format(
-            statistics.mean(g.at_the_deadline for g in gs))),
-        ("length in days, mean", lambda gs: f"{statistics.mean(g.hours for g in gs) / 24:.1f}"),
-        ("length in days, median",
-         lambda gs: f"{statistics.median(g.hours for g in gs) / 24:.1f}"),
-        ("length in days, 90th percentile",
-         lambda gs: f"{percentile([g.hours for g in gs], 0.9) / 24:.1f}"),
-    )
-    for label, cell in rows:
+    for label, cell in ROWS:
         print(f"| {label} | {cell(games[False])} | {cell(games[True])} |")
+
+
+def _share_by_people(games: list[Game]) -> str:
+    share = sum(g.by_a_person for g in games) / sum(g.turns for g in games)
+    return f"{share:.1%}"
+
+
+def _days(games: list[Game], summary) -> str:
+    return f"{summary([g.hours for g in games]) / 24:.1f}"
+
+
+ROWS = (
+    ("turns", lambda games: f"{statistics.mean(g.turns for g in games):.1f}"),
+    ("turns that need a person", _share_by_people),
+    ("turns played by the table at the deadline",
+     lambda games: f"{statistics.mean(g.at_the_deadline for g in games):.1f}"),
+    ("length in days, mean", lambda games: _days(games, statistics.mean)),
+    ("length in days, median", lambda games: _days(games, statistics.median)),
+    ("length in days, 90th percentile",
+     lambda games: _days(games, lambda hours: percentile(hours, 0.9))),
+)
 
 
 def main() -> None:
