@@ -42,7 +42,7 @@ def chat_context(request: HttpRequest, game: Game, seat: Seat | None) -> dict | 
         "muted": chat.muted_at(game, request.user) if seat is not None else [],
         "reactions": chat.REACTIONS, "max_length": chat.MAX_LENGTH,
         "draft": request.session.pop(DRAFT, "") if seat is not None else "",
-        "streamed": bool(settings.REDIS_URL), "open_to_watchers": table.spectators,
+        "streamed": bool(settings.REDIS_URL), "open_to_watchers": chat.watchers_read(game),
         "url": reverse("table-chat", args=[table.pk]),
         "say_url": reverse("table-chat-say", args=[table.pk]),
         "mute_url": reverse("table-chat-mute", args=[table.pk]),

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Seat, Table
+from games.rules.options import SINGLE
 from games.rules.orders import ORDERS
 from games.service import orders
 from games.service.errors import GameError
@@ -40,6 +41,8 @@ def orders_context(game: Game, seat: Seat | None, *, error: str | None = None,
     return {"orders": {
         "given": given["orders"], "keep": given["keep"], "choices": list(ORDERS.items()),
         "words": [ORDERS[code] for code in given["orders"]],
+        # "Keep them" means nothing in a game of a single round.
+        "rounds": game.state is None or game.state.options.scoring != SINGLE,
         "delay": settings.WILDCARDS_ORDER_DELAY, "error": error, "notice": notice,
         "url": reverse("table-orders", args=[table.pk]),
         "panel_url": reverse("table-orders-panel", args=[table.pk]),

@@ -68,6 +68,12 @@ def messages_at(game: Game, user, after: int | None = None) -> list[dict]:
     return [shown(row, seats, is_host) for row in rows]
 
 
+def watchers_read(game: Game) -> bool:
+    """Whether people without a seat read the chat: where the table lets them watch (no setting
+    of its own)."""
+    return game.table.spectators
+
+
 def seats_by_user(game: Game) -> dict[int, int]:
     return {seat.user_id: seat.number for seat in game.seats if seat.user_id is not None}
 
@@ -137,7 +143,7 @@ def _tell(game: Game, row: dict, author_id: int) -> None:
         else:
             said[seat.number] = {"kind": KIND, "table": table.pk,
                                  "message": shown(row, seats, is_host)}
-    if table.spectators:
+    if watchers_read(game):
         said[None] = ({"kind": KIND, "table": table.pk, "gone": row["id"]} if hidden else
                       {"kind": KIND, "table": table.pk, "message": shown(row, seats, False)})
     events.tell_viewers(table.pk, said)
