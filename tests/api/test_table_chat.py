@@ -246,3 +246,17 @@ def test_a_patch_without_hidden_leaves_the_message_as_it_is(host, table, people)
     response = host.client.patch(url(table, f"/{message['id']}"), {}, format="json")
     assert (response.status_code, response.json()["hidden"]) == (200, False)
     assert texts(people["cleo"], table) == ["fine"]
+
+
+def test_a_finished_games_record_holds_none_of_its_chat(make_table, host, people):
+    ben = people["ben"]
+    table = make_table(others=[ben], players=2)
+    assert host.post(f"/api/tables/{table}/start").status_code == 200
+    say(ben, table, "a secret word: pomegranate")
+    assert ben.post(f"/api/tables/{table}/concede").status_code == 200
+    say(host, table, "Good game")  # the chat goes on after the end
+    record = host.get(f"/api/games/{table}/record")
+    assert record.status_code == 200
+    assert "pomegranate" not in record.content.decode()
+    assert "Good game" not in record.content.decode()
+    assert texts(ben, table) == ["a secret word: pomegranate", "Good game"]
