@@ -20,7 +20,7 @@ deadline, and the game's length in days (mean, median, 90th percentile).
 
 This is the rules engine alone, on a simulated clock: the service's scheduling of the same
 decision (the delay, the claim that acts once, the sweep) is tested in
-tests/tasks/test_standing_orders.py.
+tests/tasks/test_standing_orders_over_time.py.
 
 Usage:
   .venv/bin/python bench/orders.py [--games 400] [--mean-hours 8] [--seed 1]
