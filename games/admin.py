@@ -12,8 +12,11 @@ Search: a player's username, or a table's number.
 from __future__ import annotations
 
 from django.contrib import admin
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 
 from games.models import Move, Round, Seat, Table
+from games.rules.options import SETTINGS
 from wildcards.numbers import is_whole_number
 
 SEAT_FIELDS = ("table", "number", "user", "bot_level", "state", "score", "left_points",
@@ -65,11 +68,19 @@ class TableAdmin(ReadOnlyAdmin):
     list_filter = ("status", "mode", "deck")
     list_select_related = ("host",)
     search_fields = ("host__username", "seats__user__username")
-    fields = ("host", "status", "players", "mode", "turn_hours", "on_expiry", "move_timer",
-              "deck", "stacking", "seven_zero", "jump_in", "draw_until_playable",
-              "last_card_call", "scoring", "target", "spectators", "version", "current_round",
+    fields = ("host", "status", "settings_shown", "version", "current_round",
               "winner", "created_at", "updated_at")
+    readonly_fields = ("settings_shown",)
     inlines = [SeatInline]
+
+    @admin.display(description="Settings")
+    def settings_shown(self, table: Table) -> str:
+        """Each setting (games/rules/options.py) in words, one a line."""
+        values = table.settings
+        return format_html_join(
+            mark_safe("<br>"), "{}: {}",
+            ((setting.label, setting.words_for(getattr(values, name)))
+             for name, setting in SETTINGS.items()))
 
 
 @admin.register(Seat)

@@ -75,7 +75,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     live = mark_safe(render_to_string("web/_live.html", context, request))  # Jinja2, escaped
     return render(request, "web/table.html", {
         "table": context["table"], "urls": context["urls"], "live": live,
-        "rated": context["rated"],
+        "rated": context["rated"], "settings_words": context["table"].settings.summary(),
         # "Skip to your cards" while the viewer holds cards in a game being played.
         "has_hand": bool(context.get("you")) and context["view"]["status"] == "playing"})
 

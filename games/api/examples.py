@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample
 
+from games.rules.options import TableSettings, to_wire
+
 TABLE = {
-    "id": 1, "host": "ana", "status": "waiting", "players": 4, "mode": "turn",
-    "turn_hours": 24, "on_expiry": "bot", "move_timer": "normal", "deck": "classic",
-    "options": {"stacking": True, "seven_zero": False, "jump_in": True,
-                "draw_until_playable": False, "last_card_call": False},
-    "scoring": {"mode": "single", "target": 500}, "spectators": False, "rated": True,
+    "id": 1, "host": "ana", "status": "waiting",
+    **to_wire(TableSettings(stacking=True, jump_in=True).settled().to_dict()),
     "seats": [{"seat": 0, "name": "ana", "bot": None, "state": "playing", "host": True,
                "pending": None},
               {"seat": 1, "name": "Normal bot 1", "bot": "normal", "state": "bot",

@@ -6,6 +6,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from games.rules.options import TableSettings
 from games.service import records
 from wildcards.api_schema import UNAUTHENTICATED, body, error
 
@@ -31,9 +32,7 @@ RECORD = {
     "format": "wild-cards-record", "version": 1, "table": 4, "deck": "classic",
     "players": [{"seat": 0, "name": "ana", "bot": None},
                 {"seat": 1, "name": "Bot Ada (Normal)", "bot": "normal"}],
-    "options": {"stacking": False, "seven_zero": False, "jump_in": False,
-                "draw_until_playable": False, "scoring": "single", "target": 500,
-                "last_card_call": False},
+    "options": TableSettings().settled().options().to_dict(),
     "mode": "turn", "fairness": "committed", "deck_order": None, "rounds": [ROUND],
     "moves": [{"version": 2, "round": 1, "seat": 0, "action": "deal", "card": "wave-7",
                "color": None, "target": None, "by": "dealer", "at": "2026-12-01T10:00:00Z",

@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from games.rules.options import CLASSIC, REALTIME, SETTINGS, TURN, TableSettings
+
 from .invitations import Invitation as Invitation  # a model of this app: registered here
 
 
@@ -46,21 +48,8 @@ class Table(models.Model):
         FINISHED = "finished"
 
     class Mode(models.TextChoices):
-        TURN = "turn"
-        REALTIME = "realtime"
-
-    class OnExpiry(models.TextChoices):
-        BOT = "bot"
-        LEAVE = "leave"
-
-    class MoveTimer(models.TextChoices):
-        RELAXED = "relaxed"
-        NORMAL = "normal"
-        FAST = "fast"
-
-    class Scoring(models.TextChoices):
-        SINGLE = "single"
-        TARGET = "target"
+        TURN = TURN
+        REALTIME = REALTIME
 
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables"
@@ -69,20 +58,10 @@ class Table(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
     players = models.PositiveSmallIntegerField(default=4)
     mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.TURN)
-    turn_hours = models.PositiveSmallIntegerField(default=24)
-    on_expiry = models.CharField(max_length=8, choices=OnExpiry.choices, default=OnExpiry.BOT)
-    move_timer = models.CharField(
-        max_length=8, choices=MoveTimer.choices, default=MoveTimer.NORMAL
-    )
-    deck = models.CharField(max_length=16, default="classic")
-    stacking = models.BooleanField(default=False)
-    seven_zero = models.BooleanField(default=False)
-    jump_in = models.BooleanField(default=False)
-    draw_until_playable = models.BooleanField(default=False)
-    last_card_call = models.BooleanField(default=False)  # settled from the deck's default
-    scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.SINGLE)
-    target = models.PositiveIntegerField(default=500)
-    spectators = models.BooleanField(default=False)
+    deck = models.CharField(max_length=16, default=CLASSIC)
+    # The table's other settings, by name (games/rules/options.py declares them all, with the
+    # columns above); written and read whole through `settings`, which checks every value.
+    options = models.JSONField(default=dict, blank=True)
     # Ratings: the host's choice, on by default; off for good once a bot plays a seat (a bot
     # seated at the deal, or one moving for a person: away, timed out, swapped).
     rated = models.BooleanField(default=True)
@@ -109,6 +88,29 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.pk} ({self.status})"
+
+    @property
+    def settings(self) -> TableSettings:
+        """Every setting of the table, from its columns and its `options`."""
+        stored = {name: value for name, value in self.options.items() if name in SETTINGS}
+        for name in setting_columns():
+            stored[name] = getattr(self, name)
+        return TableSettings(**stored)
+
+    @settings.setter
+    def settings(self, chosen: TableSettings) -> None:
+        values = chosen.to_dict()
+        for name in setting_columns():
+            setattr(self, name, values.pop(name))
+        self.options = values
+
+
+def setting_columns() -> list[str]:
+    """The settings the table row keeps in columns of their own (filtered and sorted on)."""
+    return [name for name in SETTINGS if name in _TABLE_COLUMNS]
+
+
+_TABLE_COLUMNS = frozenset(field.name for field in Table._meta.concrete_fields) - {"options"}
 
 
 class Seat(models.Model):

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from dataclasses import replace
 from functools import cache, cached_property
 
 from .cards import COLOR_INDEX, COLORS, NO_COLOR, Deck
@@ -34,7 +33,7 @@ from .moves import (
     Move,
     Refused,
 )
-from .options import InvalidSetup, Options
+from .options import DECK_TITLES, InvalidSetup, Options, refused_with, rule_settings
 from .state import (
     ANY_COLOR,
     CLOCKWISE,
@@ -96,7 +95,6 @@ def _shuffle_steps(n: int) -> tuple[tuple[int, int], ...]:
 
 class Rules:
     deck: Deck
-    calls_by_default = False  # deck hook: is the last-card call on unless a table says?
     color_declared = True  # deck hook: must a Wild name the color that play goes on in?
     optional_draw = False  # deck hook: may a player draw instead of playing, then keep it?
     _after_move_hooked = False  # set for each deck (below): has it an `after_move` of its own?
@@ -104,18 +102,23 @@ class Rules:
 
     # ------------------------------------------------------------------ set-up
     def validate_options(self, options: Options) -> None:
-        """Deck hook: refuse options that make no sense with this deck."""
+        """Refuse the options this deck does not go with (their declarations' `decks`)."""
+        refused = refused_with(self.deck.name, options)
+        if refused:
+            raise InvalidSetup(refused[0], f"The {DECK_TITLES[self.deck.name]} deck cannot be "
+                                           f"played with {', '.join(refused)}.")
 
     def settled(self, options: Options | None) -> Options:
-        """The options with the deck's defaults filled in (the last-card call)."""
+        """The options with the deck's defaults filled in (those left to the deck: None)."""
         options = options or Options()
-        if options.last_card_call is None:
-            given, done = self._last_settled
-            if given != options:  # one entry: the tables of a service mostly share options
-                done = replace(options, last_card_call=self.calls_by_default)
-                self._last_settled = (options, done)  # one assignment: safe across threads
-            options = done
-        return options
+        given, done = self._last_settled
+        if given != options:  # one entry: the tables of a service mostly share options
+            done = options.replace(**{
+                name: setting.deck_defaults[self.deck.name]
+                for name, setting in rule_settings().items()
+                if setting.nullable and getattr(options, name) is None})
+            self._last_settled = (options, done)  # one assignment: safe across threads
+        return done
 
     def new_game(
         self,

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from games.models import Seat, Table
 from games.rules import InvalidSetup, new_game, rules_for
+from games.rules.options import CLASSIC, SETTINGS, SINGLE, TableSettings
 from games.storage import writes
 from games.storage.reads import Game
 from games.storage.state import engine_seed, options_of
@@ -22,7 +23,7 @@ from .clock import deadline_for
 from .errors import GameError, not_seated
 from .tables import locked
 
-AVAILABLE_DECKS = ("classic", "all-wild")
+AVAILABLE_DECKS = SETTINGS["deck"].values
 
 
 def create_table(user, choices: dict) -> Game:
@@ -33,21 +34,19 @@ def create_table(user, choices: dict) -> Game:
         raise GameError("rigged-decks-off",
                         "Reproducible decks (seed, deck_order) are switched off here.",
                         field="seed" if seed is not None else "deck_order")
-    deck = choices.get("deck", "classic")
+    deck = choices.get("deck", CLASSIC)
     if deck not in AVAILABLE_DECKS:
         raise GameError("deck-unavailable", f"The {deck} deck is not available yet.",
                         field="deck")
     rules = rules_for(deck)
-    choices.setdefault("rated", True)
-    if choices.get("last_card_call") is None:  # as the deck has it
-        choices["last_card_call"] = rules.settled(None).last_card_call
-    table = Table(host=user, **choices)
+    table = Table(host=user)
     if seed is not None:
         table.seed = seed
     table.deck_order = deck_order
     if seed is not None or deck_order is not None:  # dealt as chosen: the record says so
         table.rigged, table.secret = True, ""
     try:
+        table.settings = TableSettings(**choices).settled()  # left to the deck: as it has it
         options = options_of(table)
         rules.validate_options(options)
         if deck_order is not None:
@@ -214,7 +213,7 @@ def swap_seat(table_id: int, user, number: int, *, to_bot: bool, level: str | No
         if seat.state == Seat.State.LEFT or table.status == Table.Status.FINISHED:
             raise GameError("game-not-playing", "This seat has no more part in the game.")
         pending = table.status == Table.Status.PLAYING
-        if pending and table.scoring == Table.Scoring.SINGLE:
+        if pending and table.settings.scoring == SINGLE:
             raise GameError("not-between-rounds",
                             "Seats are swapped between rounds; this game has a single round.")
         if pending:

@@ -67,28 +67,10 @@ def log_view(entries: list[dict], seat: int | None) -> list[dict]:
     return [log_entry_for({**entry, "at": iso(entry["at"])}, seat) for entry in entries]
 
 
-HOUSE_RULE_WORDS = (("stacking", "stacking"), ("seven_zero", "7-0"), ("jump_in", "jump-in"),
-                    ("draw_until_playable", "draw until playable"))
-
-
 def table_in_words(table: Table, *, rated: bool) -> list[str]:
     """A table's settings as people say them, in the words of the lobby's summary line
     ("turn by turn, 24 h a turn", "a single round", "rated") with the seats, the deck and the
     house rules: for emails, whose reader has not seen the table."""
-    if table.mode == Table.Mode.REALTIME:
-        pace = f"real time, {table.get_move_timer_display().lower()} timer"
-    else:
-        pace = f"turn by turn, {table.turn_hours} h a turn"
-    rules = [words for name, words in HOUSE_RULE_WORDS if getattr(table, name)]
-    if table.last_card_call and table.deck == "classic":  # always on with All Wild: unsaid
-        rules.append("last-card call")
-    return [
-        f"{table.players} seats" if table.status == Table.Status.WAITING
-        else f"{table.players} players",
-        pace,
-        f"to {table.target} points" if table.scoring == Table.Scoring.TARGET
-        else "a single round",
-        "the All Wild deck" if table.deck == "all-wild" else "the classic deck",
-        f"house rules: {', '.join(rules)}" if rules else "no house rules",
-        "rated" if rated else "unrated",
-    ]
+    seats = (f"{table.players} seats" if table.status == Table.Status.WAITING
+             else f"{table.players} players")
+    return [seats, *table.settings.summary(), "rated" if rated else "unrated"]

@@ -19,11 +19,7 @@ ANY = "any"
 
 
 def options_of(table: Table) -> Options:
-    return Options(
-        stacking=table.stacking, seven_zero=table.seven_zero, jump_in=table.jump_in,
-        draw_until_playable=table.draw_until_playable, scoring=table.scoring,
-        target=table.target, last_card_call=table.last_card_call,
-    )
+    return table.settings.options()
 
 
 def engine_seed(table: Table) -> int | str:

@@ -237,7 +237,9 @@ def test_an_outsider_may_read_a_record_only_when_the_table_allowed_spectators(
     response = outsider.get(f"/api/games/{table}/record")
     assert (response.status_code, response.json()["code"]) == (403, "not-seated")
     assert outsider.get("/api/games/999999/record").status_code == 404
-    Table.objects.filter(pk=table).update(spectators=True)
+    row = Table.objects.get(pk=table)
+    row.settings = row.settings.replace(spectators=True)
+    row.save(update_fields=["options"])
     assert outsider.get(f"/api/games/{table}/record").status_code == 200
     assert outsider.get(f"/api/games/{table}/verify").json()["status"] == "verified"
 
