@@ -8,6 +8,7 @@ the seed) live here and leave only through `games.rules.views`.
 from __future__ import annotations
 
 import secrets
+from functools import lru_cache
 
 from django.conf import settings
 from django.db import models
@@ -92,10 +93,8 @@ class Table(models.Model):
     @property
     def settings(self) -> TableSettings:
         """Every setting of the table, from its columns and its `options`."""
-        stored = {name: value for name, value in self.options.items() if name in SETTINGS}
-        for name in setting_columns():
-            stored[name] = getattr(self, name)
-        return TableSettings(**stored)
+        columns = tuple((name, getattr(self, name)) for name in setting_columns())
+        return _settings_from(tuple(self.options.items()) + columns, tuple(SETTINGS))
 
     @settings.setter
     def settings(self, chosen: TableSettings) -> None:
@@ -108,6 +107,11 @@ class Table(models.Model):
 def setting_columns() -> list[str]:
     """The settings the table row keeps in columns of their own (filtered and sorted on)."""
     return [name for name in SETTINGS if name in _TABLE_COLUMNS]
+
+
+@lru_cache(maxsize=4096)  # the tables of a service mostly share their settings
+def _settings_from(stored: tuple, declared: tuple) -> TableSettings:
+    return TableSettings(**{name: value for name, value in stored if name in declared})
 
 
 _TABLE_COLUMNS = frozenset(field.name for field in Table._meta.concrete_fields) - {"options"}

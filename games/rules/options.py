@@ -244,12 +244,15 @@ class TableSettings(_Values):
                                for name, setting in SETTINGS.items()
                                if setting.nullable and getattr(self, name) is None})
 
-    def summary(self) -> list[str]:
+    def summary(self, *, rules_only: bool = False) -> list[str]:
         """The settings in the words of the lobby's summary line, with the house rules that
-        differ from the deck's own way of playing in one item."""
+        differ from the deck's own way of playing in one item. `rules_only`: the rules and
+        the deck alone (what a game's record keeps)."""
         said, rules = [], []
         deck = getattr(self, "deck", CLASSIC)
         for name, setting in SETTINGS.items():
+            if rules_only and not setting.rules and name != "deck":
+                continue
             value = getattr(self, name)
             if setting.section == HOUSE_RULES:
                 if value and value != setting.deck_defaults.get(deck, setting.default):
