@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from games.models import Seat
+from games.rules.fairness import CLIENT_SEED_MAX, client_seed_problem
 from games.rules.options import TARGET_MAX, TARGET_MIN
 from wildcards.numbers import WholeNumberFormField
 
@@ -106,3 +107,18 @@ class MoveForm(forms.Form):
     target = WholeNumberFormField(required=False, min_value=0, max_value=99)
     call = forms.BooleanField(required=False)
     expected_version = WholeNumberFormField(required=False, min_value=0)
+
+
+class SeedForm(forms.Form):
+    """A player's seed for the next deal (docs/fairness.md); the rules say what one may be."""
+
+    round = WholeNumberFormField(min_value=1, max_value=32767)
+    client_seed = forms.CharField(max_length=CLIENT_SEED_MAX, strip=False, label="Your seed",
+                                  help_text="1 to 64 letters, digits, '-' or '_'.")
+
+    def clean_client_seed(self) -> str:
+        value = self.cleaned_data["client_seed"]
+        problem = client_seed_problem(value)
+        if problem:
+            raise forms.ValidationError(problem)
+        return value

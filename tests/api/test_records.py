@@ -109,7 +109,7 @@ def test_a_finished_game_verifies_through_the_endpoint_and_the_command(finished,
 def test_the_record_round_trips_through_import(finished, tmp_path, capsys):
     table, ana, _ = finished
     record = ana.get(f"/api/games/{table}/record").json()
-    assert (record["format"], record["version"]) == ("wild-cards-record", 1)
+    assert (record["format"], record["version"]) == ("wild-cards-record", 2)
     assert [p["name"] for p in record["players"]] == ["ana", "bob"]
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
