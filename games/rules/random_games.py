@@ -8,6 +8,7 @@ calls, catches), now and then the timeout move or a concession, until the game i
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from .fairness import ClientSeeds, Seed, commitment, round_seed
 from .moves import CONCEDE, Move
 from .options import Options
 from .record_claims import claims_of
+from .records import FORMAT, VERSION
 from .replay import DEAL, deal_entry, move_entries, replay
 from .state import PLAYING, GameState
 from .timeout import timeout_move
@@ -38,7 +40,7 @@ class RecordedGame:
         return {n: round_seed(self.seed, n) for n in range(1, self.final.round_number + 1)}
 
     def as_record(self, salt: str = "5a" * 16) -> dict:
-        """The game's record, format `wild-cards-record` 2, of a committed table (a secret for
+        """The game's record (format `wild-cards-record`, this version) of a committed table (a secret for
         its seed): what the service exports, with every round's claims made by a replay and
         made-up names, versions and times."""
         seeds = self.revealed_seeds()
@@ -56,12 +58,13 @@ class RecordedGame:
                       if e["kind"] == "dealt" else e for e in entry["events"]]
             moves.append({**entry, "version": version, "events": events,
                           "by": "dealer" if entry["action"] == DEAL else "player"})
-        return {"format": "wild-cards-record", "version": 2, "table": 1, "deck": self.deck,
-                "players": [{"seat": seat, "name": f"player {seat}", "bot": None}
-                            for seat in range(self.players)],
-                "options": self.options.to_dict(), "mode": "turn", "fairness": "committed",
-                "deck_order": None, "rounds": rounds, "moves": moves,
-                "result": claims["result"], "final": claims["final"]}
+        record = {"format": FORMAT, "version": VERSION, "table": 1, "deck": self.deck,
+                  "players": [{"seat": seat, "name": f"player {seat}", "bot": None}
+                              for seat in range(self.players)],
+                  "options": self.options.to_dict(), "mode": "turn", "fairness": "committed",
+                  "deck_order": None, "rounds": rounds, "moves": moves,
+                  "result": claims["result"], "final": claims["final"]}
+        return json.loads(json.dumps(record))  # as a file holds it: lists, not tuples
 
 
 def play_random_game(deck: str, players: int, options: Options, seed: Seed, choices: int,

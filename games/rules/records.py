@@ -74,6 +74,10 @@ def _verify(record: object) -> Verdict:
         return Verdict(UNVERIFIABLE, ["a legacy game: it was dealt before the shuffle was "
                                       "committed to, and its seeds are not revealed"], **counted)
     rigged = fairness == "rigged"
+    numbers = [r["number"] for r in rounds]
+    if numbers != list(range(1, len(rounds) + 1)):
+        return Verdict(FAILED, [f"the rounds are numbered {numbers}, not 1 to {len(rounds)} in "
+                                f"order"], rigged=rigged, **counted)
     players = len(record["players"])
     added: dict[int, ClientSeeds] = {}
     problems = _seat_problems(record["players"], players)

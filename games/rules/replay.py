@@ -116,7 +116,11 @@ def replay(deck: str, players: int, options: Options, seeds: Seed | Mapping[int,
         if state.next_seeds != following:  # as the table held them: a move may deal that round
             state = state.copy()
             state.next_seeds = following
-        result = rules.apply(state, seat, move)
+        try:
+            result = rules.apply(state, seat, move)
+        except KeyError:  # a round dealt (or reshuffled) whose seed the caller did not give
+            raise ReplayMismatch(index, f"the move {move} of seat {seat} deals or shuffles for "
+                                        f"a round whose seed is not revealed") from None
         if not result.ok:
             raise ReplayMismatch(index, f"the move {move} of seat {seat} is refused: "
                                         f"{result.code}")
