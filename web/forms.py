@@ -113,8 +113,11 @@ class SeedForm(forms.Form):
     """A player's seed for the next deal (docs/fairness.md); the rules say what one may be."""
 
     round = WholeNumberFormField(min_value=1, max_value=32767)
-    client_seed = forms.CharField(max_length=CLIENT_SEED_MAX, strip=False, label="Your seed",
-                                  help_text="1 to 64 letters, digits, '-' or '_'.")
+    # Not required, no max_length: the rules' own sentence says what is wrong (an empty seed
+    # too). The page's field has its maxlength.
+    client_seed = forms.CharField(required=False, strip=False, label="Your seed",
+                                  help_text=f"1 to {CLIENT_SEED_MAX} letters, digits, '-' or "
+                                            f"'_'.")
 
     def clean_client_seed(self) -> str:
         value = self.cleaned_data["client_seed"]

@@ -40,9 +40,9 @@ class RecordedGame:
         return {n: round_seed(self.seed, n) for n in range(1, self.final.round_number + 1)}
 
     def as_record(self, salt: str = "5a" * 16) -> dict:
-        """The game's record (format `wild-cards-record`, this version) of a committed table (a secret for
-        its seed): what the service exports, with every round's claims made by a replay and
-        made-up names, versions and times."""
+        """The game's record (format `wild-cards-record`, this version) of a committed table
+        (a secret for its seed): what the service exports, with every round's claims made by a
+        replay, and made-up names, versions and times."""
         seeds = self.revealed_seeds()
         states = replay(self.deck, self.players, self.options, seeds, self.entries,
                         self.deck_order, self.client_seeds)

@@ -90,6 +90,10 @@
       now.setAttribute("data-seeded", "");
       const said = document.querySelector("[data-seed-status]");
       if (said) said.textContent = "Your browser has added a random seed of yours.";
+      const summary = now.closest("details") && now.closest("details").querySelector("summary");
+      if (summary && summary.textContent.indexOf("with your seed") < 0) {
+        summary.textContent = summary.textContent.trim() + ", with your seed";
+      }
     }).catch(function () { /* offline: the deal goes on without it */ });
   }
   addSeed();
