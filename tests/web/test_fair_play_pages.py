@@ -85,3 +85,11 @@ def test_a_bad_seed_with_the_start_refuses_the_start(seated, ana):
     ana.post(f"/tables/{seated}/start", {"client_seed": "no way"})
     assert Table.objects.get(pk=seated).status == "waiting"
     assert "may hold only the letters" in ana.get(f"/tables/{seated}").content.decode()
+
+
+def test_the_replay_names_whose_seeds_each_round_was_mixed_with(seated, ana, ben):
+    ana.post(f"/tables/{seated}/start", {"client_seed": "f00d"})
+    ben.post(f"/tables/{seated}/concede")  # two players: the game is over
+    page = ana.get(f"/tables/{seated}/replay?step=0").content.decode()
+    assert "mixed with the seeds of ana" in page
+    assert "It checks out" in ana.get(f"/tables/{seated}/verify").content.decode()
