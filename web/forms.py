@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from games.models import Seat
+from games.rules.fairness import CLIENT_SEED_MAX, client_seed_problem
 from games.rules.options import SECTIONS, SETTINGS, Setting
 from wildcards.numbers import WholeNumberFormField
 
@@ -81,3 +82,21 @@ class MoveForm(forms.Form):
     target = WholeNumberFormField(required=False, min_value=0, max_value=99)
     call = forms.BooleanField(required=False)
     expected_version = WholeNumberFormField(required=False, min_value=0)
+
+
+class SeedForm(forms.Form):
+    """A player's seed for the next deal (docs/fairness.md); the rules say what one may be."""
+
+    round = WholeNumberFormField(min_value=1, max_value=32767)
+    # Not required, no max_length: the rules' own sentence says what is wrong (an empty seed
+    # too). The page's field has its maxlength.
+    client_seed = forms.CharField(required=False, strip=False, label="Your seed",
+                                  help_text=f"1 to {CLIENT_SEED_MAX} letters, digits, '-' or "
+                                            f"'_'.")
+
+    def clean_client_seed(self) -> str:
+        value = self.cleaned_data["client_seed"]
+        problem = client_seed_problem(value)
+        if problem:
+            raise forms.ValidationError(problem)
+        return value

@@ -51,6 +51,7 @@ def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "seed": shown["seed"], "commitment": shown["commitment"],
         "rules_words": TableSettings(deck=record["deck"], **record["options"]).summary(
             rules_only=True),
+        "seeded_by": [names[entry["seat"]] for entry in shown.get("client_seeds") or []],
         "top": mark_safe(card(round_view["top"])), "ranking": [
             {**row, "name": names[row["seat"]]} for row in view["ranking"] or []],
         "first_url": f"{link}?step=0", "prev_url": f"{link}?step={max(step - 1, 0)}",

@@ -19,6 +19,7 @@ from games.storage.reads import Game
 from notifications.preferences import preference_of
 
 from . import seats as seat_words
+from .fair_play import fair_context
 from .forms import BotForm, InviteForm
 from .invitations import for_the_host
 from .links import table_links
@@ -43,7 +44,8 @@ def live_context(request: HttpRequest, table_id: int, since: int | None = None) 
                "rated": results.shows_rated(game),
                # The event stream answers only who may see the game: a seated player, or
                # anyone at a table open to spectators. Others follow by polling.
-               "follows_stream": seat is not None or table.settings.spectators}
+               "follows_stream": seat is not None or table.settings.spectators,
+               "fair": fair_context(game, seat, view["round"] if view else None)}
     if view is None:
         context.update(lobby_context(request, game, seat))
         return context

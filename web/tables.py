@@ -173,7 +173,10 @@ def remove_bot(request: HttpRequest, table_id: int, number: int) -> HttpResponse
 @login_required
 @require_POST
 def start(request: HttpRequest, table_id: int) -> HttpResponse:
-    return _lobby_change(request, table_id, lambda: lobby.start_game(table_id, request.user))
+    # The host's seed for the first deal, put in the form by the page's script (fair_play.py).
+    seed = request.POST.get("client_seed") or None
+    return _lobby_change(request, table_id,
+                         lambda: lobby.start_game(table_id, request.user, seed))
 
 
 @login_required

@@ -4,7 +4,17 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import accounts, email_moves, invitations, ratings, replay, rulebook, table_emails, tables
+from . import (
+    accounts,
+    email_moves,
+    fair_play,
+    invitations,
+    ratings,
+    replay,
+    rulebook,
+    table_emails,
+    tables,
+)
 from .account_forms import LogInForm, PasswordChangeForm
 from .limits import limited
 
@@ -41,6 +51,7 @@ urlpatterns = [
     path("tables/<int:table_id>/seats/<int:number>/remove", tables.remove_bot,
          name="table-remove-bot"),
     path("tables/<int:table_id>/start", tables.start, name="table-start"),
+    path("tables/<int:table_id>/seed", fair_play.add_seed, name="table-seed"),
     path("tables/<int:table_id>/invite", invitations.invite, name="table-invite"),
     path("invitations/<str:token>", invitations.invitation_page, name="invitation"),
     path("tables/<int:table_id>/move", tables.move, name="table-move"),

@@ -29,13 +29,16 @@ STATE = {
               "color": "blue", "discard": ["sun-7", "wave-7"], "draw_pile": 79, "penalty": 0,
               "catchable": [], "turns_to_lose": [],
               "commitment": "5d41402abc4b2a76b9719d911017c592e3c1f3ac0e1e2c8f1d4b9bd5bd0bc4a1",
-              "seed": None, "salt": None, "deadline": "2026-12-01T10:00:00Z", "status": "playing",
+              "seed": None, "salt": None,
+              "client_seeds": [{"seat": 0, "seed": "9f1c2e8a0b7d4c3f6e5a1b2c3d4e5f60"}],
+              "deadline": "2026-12-01T10:00:00Z", "status": "playing",
               "winner": None, "points": None, "hands": None},
     "last_round": None,
     "you": {"seat": 0, "hand": ["flame-2", "flame-7", "wave-3", "wild"],
             "playable": ["flame-7", "wave-3", "wild"], "refusals": {"flame-2": "no-match"},
             "drawn": None, "actions": ["play", "draw", "concede"]},
     "ranking": None,
+    "next_deal": None,  # a single round: no deal is to come (docs/fairness.md)
 }
 
 MOVE_LOG = {"moves": [

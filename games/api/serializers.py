@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from games.models import Seat, Table
 from games.rules import ACTIONS, COLORS
+from games.rules.fairness import CLIENT_SEED_MAX, CLIENT_SEED_PATTERN, client_seed_problem
 from games.rules.options import from_wire
 from wildcards.api_serializers import (
     StrictSerializer,
@@ -35,6 +36,37 @@ class TableCreateSerializer(StrictSerializer):
         data = self.validated_data
         rigged = {name: data[name] for name in ("seed", "deck_order") if name in data}
         return {**from_wire(data), **rigged}
+
+
+class ClientSeedField(serializers.RegexField):
+    """A player's seed for a deal (docs/fairness.md): 1 to 64 letters, digits, '-' or '_',
+    refused with the rules' own sentence."""
+
+    default_error_messages = {"invalid": "Send a string."}
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(CLIENT_SEED_PATTERN, min_length=1, max_length=CLIENT_SEED_MAX,
+                         trim_whitespace=False, **kwargs)
+
+    def run_validation(self, data=serializers.empty):
+        if data is not serializers.empty:
+            if not isinstance(data, str):
+                self.fail("invalid")
+            problem = client_seed_problem(data)
+            if problem:
+                raise serializers.ValidationError(problem)
+        return super().run_validation(data)
+
+
+class ClientSeedEntrySerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    seed = serializers.CharField()
+
+
+class StartSerializer(StrictSerializer):
+    client_seed = ClientSeedField(
+        required=False, help_text="Your seed for the first deal, added to the server's "
+                                  "(docs/fairness.md); the table page sends one by itself.")
 
 
 class InviteSerializer(StrictSerializer):
@@ -139,6 +171,9 @@ class FairnessFields(serializers.Serializer):
                                  help_text="The round's seed: null until the round has ended.")
     salt = serializers.CharField(allow_null=True,
                                  help_text="The round's salt: null until the round has ended.")
+    client_seeds = ClientSeedEntrySerializer(
+        many=True, help_text="The players' seeds added to the deal, in seat order: the round "
+                             "was shuffled from its seed mixed with them (docs/fairness.md).")
 
 
 class EndedRoundSerializer(FairnessFields):
@@ -191,6 +226,15 @@ class RankSerializer(serializers.Serializer):
     left = serializers.BooleanField()
 
 
+class NextDealSerializer(serializers.Serializer):
+    """The deal to come (docs/fairness.md): null when none is, or at a rigged table."""
+
+    round = serializers.IntegerField()
+    commitment = serializers.CharField(help_text="sha256 of `<salt>:<server's seed>` in hex.")
+    seeded = serializers.ListField(child=serializers.IntegerField(),
+                                   help_text="The seats that have added a seed to it.")
+
+
 class StateSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     version = serializers.IntegerField()
@@ -200,6 +244,7 @@ class StateSerializer(serializers.Serializer):
     last_round = EndedRoundSerializer(allow_null=True)
     you = YouSerializer(required=False, help_text="Absent for a spectator.")
     ranking = RankSerializer(many=True, allow_null=True)
+    next_deal = NextDealSerializer(allow_null=True)
 
 
 class EventSerializer(serializers.Serializer):

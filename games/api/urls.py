@@ -3,7 +3,7 @@ from django.urls import path
 from accounts.api import MeView, SignUpView, TokenView
 from ratings.api import LeaderboardView, PlayerView
 
-from . import invitation_views, records
+from . import invitation_views, records, seed_views
 from . import lobby_views as tables
 from . import play_views as play
 from .stream import EventsView
@@ -25,6 +25,7 @@ urlpatterns = [
          name="api-seat-bot"),
     path("tables/<int:table_id>/seats/<int:number>/person", tables.SeatPersonView.as_view(),
          name="api-seat-person"),
+    path("tables/<int:table_id>/seed", seed_views.ClientSeedView.as_view(), name="api-seed"),
     path("tables/<int:table_id>/state", play.StateView.as_view(), name="api-state"),
     path("tables/<int:table_id>/events", EventsView.as_view(), name="api-events"),
     path("tables/<int:table_id>/moves", play.MovesView.as_view(), name="api-moves"),

@@ -74,6 +74,13 @@ class Table(models.Model):
     # rigged one (`rigged`: dealt from the seed or deck order its creator chose).
     secret = models.CharField(max_length=64, blank=True, default=new_secret)
     rigged = models.BooleanField(default=False)
+    # The next deal, committed to before it is dealt (docs/fairness.md): the salt (secret until
+    # that round ends) and the commitment (public) to the server's seed of the next round, and
+    # the seeds the seated players have added to it so far, {"<seat>": seed}. Empty when no
+    # deal is to come, and at legacy and rigged tables.
+    next_salt = models.CharField(max_length=32, blank=True, default="")
+    next_commitment = models.CharField(max_length=64, blank=True, default="")
+    next_seeds = models.JSONField(default=dict, blank=True)
     # Bumped by every change anyone can see; moves name the version they were made on.
     version = models.PositiveIntegerField(default=0)
     current_round = models.ForeignKey(
@@ -202,6 +209,9 @@ class Round(models.Model):
     seed = models.CharField(max_length=128, blank=True, default="")
     salt = models.CharField(max_length=32, blank=True, default="")
     commitment = models.CharField(max_length=64, blank=True, default="")
+    # The seeds the players added to the deal, [{"seat", "seed"}] in seat order: the round is
+    # shuffled from the server's seed mixed with them (public from the deal).
+    client_seeds = models.JSONField(default=list, blank=True)
     # The discard pile as it lies now, bottom first (its history is in the move log).
     discard = models.JSONField(default=list)
     deadline_at = models.DateTimeField(null=True, blank=True)

@@ -18,7 +18,7 @@ from bisect import insort
 from functools import cache, cached_property
 
 from .cards import COLOR_INDEX, COLORS, NO_COLOR, Deck
-from .fairness import Seed, round_seed, shuffle_rng
+from .fairness import ClientSeeds, Seed, deal_seed, round_seed, shuffle_rng
 from .moves import (
     CALL,
     CATCH,
@@ -126,8 +126,10 @@ class Rules:
         options: Options | None = None,
         seed: Seed = 0,
         deck_order: list[str] | None = None,
+        client_seeds: ClientSeeds = (),
     ) -> Applied:
-        """Deal the first round. `deck_order` (codes, top card first) rigs that deal."""
+        """Deal the first round. `deck_order` (codes, top card first) rigs that deal;
+        `client_seeds` are the players' seeds added to it (fairness.py)."""
         if isinstance(players, bool) or not isinstance(players, int) or not (
             MIN_PLAYERS <= players <= MAX_PLAYERS
         ):
@@ -136,7 +138,7 @@ class Rules:
         self.validate_options(options)
         order = None if deck_order is None else self._parse_deck_order(deck_order)
         state = GameState(self.deck.name, options, players, seed, [0] * players,
-                          [False] * players, [0] * players)
+                          [False] * players, [0] * players, next_seeds=client_seeds)
         events: list[Event] = []
         self._deal(state, 1, 0, order, events)
         return Applied(state, events)
@@ -155,8 +157,10 @@ class Rules:
 
     def _rng(self, state: GameState) -> random.Random:
         # Each shuffle gets its own stream, so a stored state needs only the seed and a counter;
-        # each round its own seed, committed to at the deal (fairness.py, docs/fairness.md).
-        rng = shuffle_rng(round_seed(state.seed, state.round_number), state.shuffles)
+        # each round its own seed, committed to before the deal and mixed with the players'
+        # seeds (fairness.py, docs/fairness.md).
+        seed = deal_seed(round_seed(state.seed, state.round_number), state.round_seeds)
+        rng = shuffle_rng(seed, state.shuffles)
         state.shuffles += 1
         return rng
 
@@ -164,6 +168,7 @@ class Rules:
         self, s: GameState, number: int, dealer: int, order: list[int] | None, events: list[Event]
     ) -> None:
         s.round_number, s.dealer, s.shuffles = number, dealer, 0
+        s.round_seeds, s.next_seeds = s.next_seeds, ()  # the seeds added to this deal
         if order is None:
             order = self.deck.full()
             shuffle(self._rng(s), order)

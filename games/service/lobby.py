@@ -14,13 +14,14 @@ from django.utils import timezone
 from games.models import Seat, Table
 from games.rules import InvalidSetup, new_game, rules_for
 from games.rules.options import CLASSIC, SETTINGS, SINGLE, TableSettings
-from games.storage import writes
+from games.storage import commitments, writes
 from games.storage.reads import Game
-from games.storage.state import engine_seed, options_of
+from games.storage.state import engine_seed, next_seeds_of, options_of
 
 from . import effects, results
 from .clock import deadline_for
 from .errors import GameError, not_seated
+from .seeds import check_client_seed, seeding_seat
 from .tables import locked
 
 AVAILABLE_DECKS = SETTINGS["deck"].values
@@ -158,7 +159,10 @@ def cancel_table(table_id: int, user) -> None:
         writes.delete_table(game)
 
 
-def start_game(table_id: int, user) -> Game:
+def start_game(table_id: int, user, client_seed: str | None = None) -> Game:
+    """Deal the first round; `client_seed` is the host's seed for it (docs/fairness.md)."""
+    if client_seed is not None:
+        check_client_seed(client_seed)
     with transaction.atomic():
         game = locked(table_id)
         require_host(game, user)
@@ -166,8 +170,11 @@ def start_game(table_id: int, user) -> Game:
         if len(game.seats) < 2:
             raise GameError("not-enough-players", "At least two seats must be filled to start.")
         table = game.table
+        if client_seed is not None:
+            table.next_seeds = {**(table.next_seeds or {}),
+                                str(seeding_seat(game, user).number): client_seed}
         dealt = new_game(len(game.seats), options_of(table), engine_seed(table),
-                         table.deck_order, deck=table.deck)
+                         table.deck_order, deck=table.deck, client_seeds=next_seeds_of(table))
         table.status = Table.Status.PLAYING
         # A game started before every seat was taken is a game of those seated.
         table.players = len(game.seats)
@@ -177,7 +184,7 @@ def start_game(table_id: int, user) -> Game:
         if table.mode == Table.Mode.REALTIME:  # presence counts from the deal
             writes.see_everyone(game, now)
         table.rated = table.rated and not results.bot_plays(game)  # bots: never rated
-        writes.bump(game, "status", "current_round", "players", "rated")
+        writes.bump(game, "status", "current_round", "players", "rated", *commitments.NEXT_DEAL)
         writes.log_first_deal(game, dealt.events, now)
         effects.tell_whose_turn(game, deadline[0])
         effects.tell_game_start(game)
