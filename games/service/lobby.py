@@ -21,7 +21,7 @@ from games.storage.state import engine_seed, next_seeds_of, options_of
 from . import effects, results
 from .clock import deadline_for
 from .errors import GameError, not_seated
-from .seeds import check_client_seed, seeding_seat
+from .seeds import add_host_seed
 from .tables import locked
 
 AVAILABLE_DECKS = SETTINGS["deck"].values
@@ -161,8 +161,6 @@ def cancel_table(table_id: int, user) -> None:
 
 def start_game(table_id: int, user, client_seed: str | None = None) -> Game:
     """Deal the first round; `client_seed` is the host's seed for it (docs/fairness.md)."""
-    if client_seed is not None:
-        check_client_seed(client_seed)
     with transaction.atomic():
         game = locked(table_id)
         require_host(game, user)
@@ -170,9 +168,7 @@ def start_game(table_id: int, user, client_seed: str | None = None) -> Game:
         if len(game.seats) < 2:
             raise GameError("not-enough-players", "At least two seats must be filled to start.")
         table = game.table
-        if client_seed is not None:
-            table.next_seeds = {**(table.next_seeds or {}),
-                                str(seeding_seat(game, user).number): client_seed}
+        add_host_seed(game, user, client_seed)
         dealt = new_game(len(game.seats), options_of(table), engine_seed(table),
                          table.deck_order, deck=table.deck, client_seeds=next_seeds_of(table))
         table.status = Table.Status.PLAYING

@@ -49,6 +49,16 @@ def add_client_seed(table_id: int, user, seed: object, round_number: int) -> dic
             "next_deal": next_deal_view(game)}
 
 
+def add_host_seed(game: Game, user, seed: object | None) -> None:
+    """The host's seed sent with the start, added to the deal about to be made (the start
+    writes the table); nothing when none was sent."""
+    if seed is None:
+        return
+    seed = check_client_seed(seed)
+    table = game.table
+    table.next_seeds = {**(table.next_seeds or {}), str(seeding_seat(game, user).number): seed}
+
+
 def seeding_seat(game: Game, user) -> Seat:
     """The user's seat, if it may add a seed to the table's next deal now; else the refusal."""
     table = game.table
@@ -68,8 +78,8 @@ def seeding_seat(game: Game, user) -> Seat:
         raise GameError("seed-too-late", (
             "This game has a single round, dealt already: no deal is to come."
             if options_of(table).scoring == SINGLE else
-            "This game's next round is dealt as its current round ends, from a commitment "
-            "made before players could add seeds; the round after it will take them."))
+            "This game began before players could add seeds: its next round is dealt from "
+            "the server's seed alone, and the round after it takes seeds."))
     return seat
 
 
