@@ -3,21 +3,22 @@
 
 Records `--games` random complete games (both decks alternately, every house rule in turn,
 2 to 10 players, to a target score of 100 so that many have several rounds; each table with a
-secret of its own, as the service deals), written out as the JSON the service stores and
-read back, then replays each from its log and revealed round seeds (`games.rules.replay`,
-what `verify_game`, the record's import and the replay page run), checking that the replay
+secret of its own, as the service deals, every other one with players' seeds), as the
+records the service exports (`RecordedGame.as_record`), then replays each from its log, its
+revealed round seeds and its players' seeds (`games.rules.replay`, what `verify_game`, the
+record's import and the replay page run), checking that the replay
 ends in the recorded final state. Prints games/s, ms per game and per log entry (best of
 `--repeat` runs; recording is not timed).
 
 Usage:
-  .venv/bin/python bench/replay.py [--games 1000] [--repeat 3] [--verify]
-(`--verify` times `verify_record` on full records instead: the commitments' hashes as well.)
+  .venv/bin/python bench/replay.py [--games 1000] [--repeat 3] [--verify] [--smoke]
+(`--verify` times `verify_record` on full records instead: the commitments' hashes, the players'
+seeds and every claim of the record as well.)
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import sys
 import time
@@ -27,9 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.rules import Options  # noqa: E402
-from games.rules.fairness import commitment  # noqa: E402
-from games.rules.random_games import play_random_game  # noqa: E402
-from games.rules.records import FORMAT, VERSION, result_of, verify_record  # noqa: E402
+from games.rules.random_games import RecordedGame, play_random_game  # noqa: E402
+from games.rules.records import verify_record  # noqa: E402
 from games.rules.replay import replay  # noqa: E402
 
 
@@ -42,25 +42,15 @@ def options_for(n: int, deck: str) -> Options:
                    last_card_call=n % 6 == 0)
 
 
-def record(n: int) -> tuple[dict, object]:
+def record(n: int) -> tuple[dict, RecordedGame]:
     deck = "classic" if n % 2 else "all-wild"
-    game = play_random_game(deck, 2 + n % 9, options_for(n, deck), f"{n + 1:064x}", n)
-    seeds = game.revealed_seeds()
-    salt = f"{n:032x}"
-    document = {
-        "format": FORMAT, "version": VERSION, "deck": deck, "fairness": "committed",
-        "players": [{"seat": s} for s in range(game.players)],
-        "options": game.options.to_dict(), "deck_order": None,
-        "rounds": [{"number": r, "seed": seed, "salt": salt, "commitment": commitment(seed, salt)}
-                   for r, seed in seeds.items()],
-        "moves": game.entries, "result": result_of(game.final),
-    }
-    for entry in document["moves"]:  # the deal logs its commitment, as the service does
-        if entry["action"] == "deal":
-            for event in entry["events"]:
-                if event["kind"] == "dealt":
-                    event["commitment"] = commitment(seeds[entry["round"]], salt)
-    return json.loads(json.dumps(document)), game.final
+    players = 2 + n % 9
+    # Every other game with the players' seeds: a seed of seat 0 and the last seat per deal.
+    seeds = {r: ((0, f"{n}a{r}"), (players - 1, f"{n}z{r}")) for r in range(1, 60)} \
+        if n % 2 == 0 else None
+    game = play_random_game(deck, players, options_for(n, deck), f"{n + 1:064x}", n,
+                            client_seeds=seeds)
+    return game.as_record(salt=f"{n:032x}"), game
 
 
 def main() -> None:
@@ -68,7 +58,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--verify", action="store_true")
+    parser.add_argument("--smoke", action="store_true", help="20 games, once (CI).")
     args = parser.parse_args()
+    if args.smoke:
+        args.games, args.repeat = 20, 1
     started = time.perf_counter()
     games = [record(n) for n in range(args.games)]
     recorded = time.perf_counter() - started
@@ -77,7 +70,7 @@ def main() -> None:
     best = float("inf")
     for _ in range(args.repeat):
         started = time.perf_counter()
-        for doc, final in games:
+        for doc, game in games:
             if args.verify:
                 verdict = verify_record(doc)
                 assert verdict.ok, verdict.problems
@@ -85,14 +78,16 @@ def main() -> None:
             else:
                 seeds = {r["number"]: r["seed"] for r in doc["rounds"]}
                 last = replay(doc["deck"], len(doc["players"]), Options.from_dict(doc["options"]),
-                              seeds, doc["moves"])[-1]
-            assert replace(last, seed=None) == replace(final, seed=None)
+                              seeds, doc["moves"], None, game.client_seeds)[-1]
+            # (Seeds added to a deal that never came are in no record.)
+            assert replace(last, seed=None, next_seeds=()) == replace(game.final, seed=None,
+                                                                      next_seeds=())
         best = min(best, time.perf_counter() - started)
-    finished = sum(final.status == "finished" for _, final in games)
+    finished = sum(game.final.status == "finished" for _, game in games)
     print(f"python {platform.python_version()} on {platform.machine()}; "
           f"{args.games} games ({finished} finished), {rounds} rounds, {entries} log entries "
           f"(recorded in {recorded:.1f} s)")
-    what = "verify_record (hashes + replay)" if args.verify else "replay"
+    what = "verify_record (hashes, seeds, replay, claims)" if args.verify else "replay"
     print(f"{what}: {args.games / best:,.0f} games/s, {best / args.games * 1000:.2f} ms per "
           f"game, {best / entries * 1e6:.1f} µs per log entry (best of {args.repeat})")
 

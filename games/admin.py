@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.text import Truncator
 
 from games.models import ChatReport, Move, Round, Seat, Table
+from games.rules.options import SETTINGS
 from games.service import chat
 from wildcards.numbers import is_whole_number
 
@@ -72,11 +74,19 @@ class TableAdmin(ReadOnlyAdmin):
     list_filter = ("status", "mode", "deck")
     list_select_related = ("host",)
     search_fields = ("host__username", "seats__user__username")
-    fields = ("host", "status", "players", "mode", "turn_hours", "on_expiry", "move_timer",
-              "deck", "stacking", "seven_zero", "jump_in", "draw_until_playable",
-              "last_card_call", "scoring", "target", "spectators", "version", "current_round",
+    fields = ("host", "status", "settings_shown", "version", "current_round",
               "winner", "created_at", "updated_at")
+    readonly_fields = ("settings_shown",)
     inlines = [SeatInline]
+
+    @admin.display(description="Settings")
+    def settings_shown(self, table: Table) -> str:
+        """Each setting (games/rules/options.py) in words, one a line."""
+        values = table.settings
+        return format_html_join(
+            mark_safe("<br>"), "{}: {}",
+            ((setting.label, setting.words_for(getattr(values, name)))
+             for name, setting in SETTINGS.items()))
 
 
 @admin.register(Seat)

@@ -11,6 +11,7 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
+from games.rules.options import TableSettings
 from games.service import records
 from games.service.errors import GameError
 from games.service.words import log_line
@@ -48,6 +49,9 @@ def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "table": table_id, "step": step, "last": len(steps) - 1, "line": log_line(entry, names),
         "entry": entry, "round": round_view, "seats": seats, "fairness": record["fairness"],
         "seed": shown["seed"], "commitment": shown["commitment"],
+        "rules_words": TableSettings(deck=record["deck"], **record["options"]).summary(
+            rules_only=True),
+        "seeded_by": [names[entry["seat"]] for entry in shown.get("client_seeds") or []],
         "top": mark_safe(card(round_view["top"])), "ranking": [
             {**row, "name": names[row["seat"]]} for row in view["ranking"] or []],
         "first_url": f"{link}?step=0", "prev_url": f"{link}?step={max(step - 1, 0)}",

@@ -7,6 +7,7 @@ turn" while a bot plays their seat, nor be left to guess why their cards stopped
 from __future__ import annotations
 
 from games.models import Seat, Table
+from games.rules.options import TARGET
 from games.service.clock import TIMEOUTS_TO_BOT
 
 
@@ -23,7 +24,7 @@ def own_notice(seat: Seat | None, table: Table, log: list[dict]) -> str:
         if table.mode == Table.Mode.REALTIME and seat.timeouts >= TIMEOUTS_TO_BOT:
             return ("You ran out of time three times, so a bot plays your seat for the rest of "
                     "the game. You can still concede to leave it.")
-        if table.scoring == Table.Scoring.TARGET:
+        if table.settings.scoring == TARGET:
             return ("Your seat was handed to a bot, which plays it now; a seat changes hands "
                     "between rounds, so it can be handed back to you then.")
         return "Your seat was handed to a bot, which plays it for the rest of the game."

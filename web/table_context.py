@@ -13,6 +13,7 @@ from django.utils.safestring import mark_safe
 
 from games.models import Seat, Table
 from games.rules import REASONS, rules_for
+from games.rules.options import calls_last_card
 from games.service import results, viewing
 from games.service.words import log_line, since_last_move
 from games.storage.reads import Game
@@ -20,6 +21,7 @@ from notifications.preferences import preference_of
 
 from . import seats as seat_words
 from .chat import chat_context
+from .fair_play import fair_context
 from .forms import BotForm, InviteForm
 from .invitations import for_the_host
 from .links import table_links
@@ -45,7 +47,8 @@ def live_context(request: HttpRequest, table_id: int, since: int | None = None) 
                "rated": results.shows_rated(game),
                # The event stream answers only who may see the game: a seated player, or
                # anyone at a table open to spectators. Others follow by polling.
-               "follows_stream": seat is not None or table.spectators}
+               "follows_stream": seat is not None or table.settings.spectators,
+               "fair": fair_context(game, seat, view["round"] if view else None)}
     if view is None:
         context.update(lobby_context(request, game, seat))
         return context
@@ -56,7 +59,8 @@ def live_context(request: HttpRequest, table_id: int, since: int | None = None) 
     if context["bot_plays_you"]:  # a bot moves for this seat: nothing to offer
         _bot_plays(context)
     context["seat_notice"] = seat_words.own_notice(seat, table, log)
-    context["call_with_play"] = (table.last_card_call and context["your_turn"]
+    context["call_with_play"] = (calls_last_card(table.settings.options())
+                                 and context["your_turn"]
                                  and "play" in context["actions"]
                                  and len(context["you"]["hand"]) == 2)
     context["log"] = [log_line(entry, names, people) for entry in log]

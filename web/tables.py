@@ -75,7 +75,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     live = mark_safe(render_to_string("web/_live.html", context, request))  # Jinja2, escaped
     return render(request, "web/table.html", {
         "table": context["table"], "urls": context["urls"], "live": live,
-        "rated": context["rated"], **side_panels(request, context),
+        "rated": context["rated"], "settings_words": context["table"].settings.summary(),
+        **side_panels(request, context),
         # "Skip to your cards" while the viewer holds cards in a game being played.
         "has_hand": bool(context.get("you")) and context["view"]["status"] == "playing"})
 
@@ -173,7 +174,10 @@ def remove_bot(request: HttpRequest, table_id: int, number: int) -> HttpResponse
 @login_required
 @require_POST
 def start(request: HttpRequest, table_id: int) -> HttpResponse:
-    return _lobby_change(request, table_id, lambda: lobby.start_game(table_id, request.user))
+    # The host's seed for the first deal, put in the form by the page's script (fair_play.py).
+    seed = request.POST.get("client_seed") or None
+    return _lobby_change(request, table_id,
+                         lambda: lobby.start_game(table_id, request.user, seed))
 
 
 @login_required

@@ -232,6 +232,8 @@ SPECTACULAR_SETTINGS = {
         "BotLevelEnum": ["easy", "normal", "hard"],
         "SeatStateEnum": ["playing", "away", "bot", "left"],
         "ActionEnum": "games.rules.moves.ACTIONS",
+        "TableModeEnum": "games.api.setting_fields.table_modes",
+        "ScoringModeEnum": "games.api.setting_fields.scoring_modes",
     },
     "COMPONENT_SPLIT_REQUEST": True,
     # The API docs: /api/schema/ does not list itself; Swagger UI and Redoc come from

@@ -27,6 +27,8 @@ STATUS = {
     # Games over days (issue 27): standing orders and the table chat.
     "not-turn-by-turn": 409, "empty": 400, "too-long": 400, "cannot-report-own": 400,
     "cannot-mute-yourself": 400, "no-such-message": 404, "too-many-messages": 429,
+    # The players' seeds (issue 28).
+    "seed-too-late": 409, "seed-too-early": 409, "seeds-not-taken": 409,
 }
 # A refused move is 422, but for these (the move may be fine; the moment is not).
 REFUSAL_STATUS = {"stale-version": 409, "seat-played-by-bot": 409}

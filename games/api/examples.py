@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample
 
+from games.rules.options import TableSettings, to_wire
+
 TABLE = {
-    "id": 1, "host": "ana", "status": "waiting", "players": 4, "mode": "turn",
-    "turn_hours": 24, "on_expiry": "bot", "move_timer": "normal", "deck": "classic",
-    "options": {"stacking": True, "seven_zero": False, "jump_in": True,
-                "draw_until_playable": False, "last_card_call": False},
-    "scoring": {"mode": "single", "target": 500}, "spectators": False, "rated": True,
+    "id": 1, "host": "ana", "status": "waiting",
+    **to_wire(TableSettings(stacking=True, jump_in=True).settled().to_dict()),
     "seats": [{"seat": 0, "name": "ana", "bot": None, "state": "playing", "host": True,
                "pending": None},
               {"seat": 1, "name": "Normal bot 1", "bot": "normal", "state": "bot",
@@ -30,13 +29,16 @@ STATE = {
               "color": "blue", "discard": ["sun-7", "wave-7"], "draw_pile": 79, "penalty": 0,
               "catchable": [], "turns_to_lose": [],
               "commitment": "5d41402abc4b2a76b9719d911017c592e3c1f3ac0e1e2c8f1d4b9bd5bd0bc4a1",
-              "seed": None, "salt": None, "deadline": "2026-12-01T10:00:00Z", "status": "playing",
+              "seed": None, "salt": None,
+              "client_seeds": [{"seat": 0, "seed": "9f1c2e8a0b7d4c3f6e5a1b2c3d4e5f60"}],
+              "deadline": "2026-12-01T10:00:00Z", "status": "playing",
               "winner": None, "points": None, "hands": None},
     "last_round": None,
     "you": {"seat": 0, "hand": ["flame-2", "flame-7", "wave-3", "wild"],
             "playable": ["flame-7", "wave-3", "wild"], "refusals": {"flame-2": "no-match"},
             "drawn": None, "actions": ["play", "draw", "concede"]},
     "ranking": None,
+    "next_deal": None,  # a single round: no deal is to come (docs/fairness.md)
 }
 
 MOVE_LOG = {"moves": [

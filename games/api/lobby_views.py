@@ -122,13 +122,19 @@ class BotsView(GameAPIView):
 
 class StartView(GameAPIView):
     @extend_schema(summary="Deal the first round with the seats filled so far (host)",
-                   tags=["tables"], operation_id="startGame", request=None,
-                   responses={200: STATE, 403: e.NOT_ALLOWED, 404: e.NOT_FOUND,
+                   tags=["tables"], operation_id="startGame", request=s.StartSerializer,
+                   examples=[ex.request("With the host's seed", {
+                       "client_seed": "4b1f0e9c2d7a8b3e6f5c4d3e2f1a0b9c"})],
+                   responses={200: STATE, **e.WITH_BODY, 403: e.NOT_ALLOWED, 404: e.NOT_FOUND,
                               **e.conflict(e.TABLE_STARTED, e.body(
-                                  "not-enough-players", "At least two seats must be filled.")),
-                              **e.LOGGED_IN})
+                                  "not-enough-players", "At least two seats must be filled."),
+                                  e.body("seeds-not-taken", "This table deals from a chosen "
+                                         "deck (tests and demos): it takes no players' seeds, "
+                                         "so that it deals the same every time."))})
     def post(self, request, table_id: int):
-        lobby.start_game(table_id, request.user)
+        serializer = s.StartSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        lobby.start_game(table_id, request.user, serializer.validated_data.get("client_seed"))
         return Response(viewing.state_for(table_id, request.user))
 
 

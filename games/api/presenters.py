@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from games.models import Invitation, Seat
+from games.rules.options import to_wire
 from games.service.results import shows_rated
 from games.service.shown import iso
 from games.storage.reads import Game
@@ -15,14 +16,8 @@ def table_json(game: Game, user) -> dict:
     body = {
         "id": table.pk,
         "host": next((seat.user.username for seat in game.seats if seat.number == 0), None),
-        "status": table.status, "players": table.players, "mode": table.mode,
-        "turn_hours": table.turn_hours, "on_expiry": table.on_expiry,
-        "move_timer": table.move_timer, "deck": table.deck,
-        "options": {"stacking": table.stacking, "seven_zero": table.seven_zero,
-                    "jump_in": table.jump_in, "draw_until_playable": table.draw_until_playable,
-                    "last_card_call": table.last_card_call},
-        "scoring": {"mode": table.scoring, "target": table.target},
-        "spectators": table.spectators,
+        "status": table.status,
+        **to_wire(table.settings.to_dict()),
         "rated": shows_rated(game),
         "seats": [
             {"seat": seat.number, "name": seat.name,

@@ -6,12 +6,13 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from games.rules.options import TableSettings
 from games.service import records
 from wildcards.api_schema import UNAUTHENTICATED, body, error
 
 from .errors import GameAPIView
 from .schema import NOT_FOUND, NOT_SEATED
-from .serializers import LoggedMoveSerializer
+from .serializers import ClientSeedEntrySerializer, LoggedMoveSerializer
 
 NOT_FINISHED = error(
     "`game-not-finished`: the game is still being played (read the redacted move log, "
@@ -23,17 +24,17 @@ FORBIDDEN = error("`not-seated`: not a player of the game, and it allowed no spe
 ROUND = {"number": 1, "dealer": 0,
          "commitment": "5d41402abc4b2a76b9719d911017c592e3c1f3ac0e1e2c8f1d4b9bd5bd0bc4a1",
          "seed": "8c6f2e0d9b1a4c3e5f7a9b0c1d2e3f405162738495a6b7c8d9e0f1a2b3c4d5e6",
-         "salt": "3f9a0c2b7d1e4f6a", "status": "won", "winner": 0, "points": 8,
+         "salt": "3f9a0c2b7d1e4f6a",
+         "client_seeds": [{"seat": 0, "seed": "9f1c2e8a0b7d4c3f6e5a1b2c3d4e5f60"}],
+         "status": "won", "winner": 0, "points": 8,
          "players": [{"seat": 0, "name": "ana", "bot": None},
                      {"seat": 1, "name": "Bot Ada (Normal)", "bot": "normal"}],
          "started_at": "2026-12-01T10:00:00Z", "ended_at": "2026-12-01T10:20:00Z"}
 RECORD = {
-    "format": "wild-cards-record", "version": 1, "table": 4, "deck": "classic",
+    "format": "wild-cards-record", "version": 2, "table": 4, "deck": "classic",
     "players": [{"seat": 0, "name": "ana", "bot": None},
                 {"seat": 1, "name": "Bot Ada (Normal)", "bot": "normal"}],
-    "options": {"stacking": False, "seven_zero": False, "jump_in": False,
-                "draw_until_playable": False, "scoring": "single", "target": 500,
-                "last_card_call": False},
+    "options": TableSettings().settled().options().to_dict(),
     "mode": "turn", "fairness": "committed", "deck_order": None, "rounds": [ROUND],
     "moves": [{"version": 2, "round": 1, "seat": 0, "action": "deal", "card": "wave-7",
                "color": None, "target": None, "by": "dealer", "at": "2026-12-01T10:00:00Z",
@@ -64,8 +65,13 @@ class RecordRoundSerializer(serializers.Serializer):
     commitment = serializers.CharField(allow_null=True,
                                        help_text="sha256 of `<salt>:<seed>`, hex; null: legacy "
                                                  "or rigged.")
-    seed = serializers.CharField(allow_null=True, help_text="The round's seed, revealed.")
+    seed = serializers.CharField(allow_null=True, help_text="The round's (the server's) seed, "
+                                                            "revealed.")
     salt = serializers.CharField(allow_null=True)
+    client_seeds = ClientSeedEntrySerializer(
+        many=True, help_text="The players' seeds added to the deal, in seat order: the deal "
+                             "seed is HMAC-SHA256(seed, \"<seat>:<seed>,...\"), or `seed` itself "
+                             "when there are none (docs/fairness.md).")
     status = serializers.CharField()
     winner = serializers.IntegerField(allow_null=True)
     points = serializers.IntegerField(allow_null=True)
@@ -90,7 +96,7 @@ class RecordResultSerializer(serializers.Serializer):
 
 class RecordSerializer(serializers.Serializer):
     format = serializers.ChoiceField(choices=["wild-cards-record"])
-    version = serializers.IntegerField(help_text="1")
+    version = serializers.IntegerField(help_text="2 (a reader reads 1 as well: no client_seeds)")
     table = serializers.IntegerField()
     deck = serializers.ChoiceField(choices=["classic", "all-wild"])
     players = RecordPlayerSerializer(many=True)
@@ -115,7 +121,7 @@ class VerdictSerializer(serializers.Serializer):
 
 
 class RecordView(GameAPIView):
-    @extend_schema(summary="A finished game's record (format wild-cards-record 1)",
+    @extend_schema(summary="A finished game's record (format wild-cards-record 2)",
                    tags=["records"], operation_id="getGameRecord",
                    responses={200: OpenApiResponse(RecordSerializer, "The record.",
                                                    [OpenApiExample("A game of two", RECORD)]),

@@ -8,8 +8,8 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse
 
 from games.rules import ACTIONS
-from games.rules.all_wild import REFUSED_OPTIONS as ALL_WILD_REFUSES
 from games.rules.moves import FIELDS as MOVE_FIELDS
+from games.rules.options import DECK_TITLES, SETTINGS
 from wildcards.api_schema import (
     INVALID,
     PARSE_ERROR,
@@ -108,9 +108,10 @@ class MoveBodyExtension(OpenApiSerializerExtension):
 
 
 class TableBodyExtension(OpenApiSerializerExtension):
-    """A new table's body: `turn_hours` one of its three values, and with the All Wild deck
-    none of the house rules it refuses. (`seed` and `deck_order` stay, described: whether the
-    server takes them is its setting, WILDCARDS_ALLOW_RIGGED_DECKS.)"""
+    """A new table's body: a whole-number setting of a fixed set (`turn_hours`) an enum of it,
+    and with each deck none of the house rules it does not go with (their declarations'
+    `decks`). (`seed` and `deck_order` stay, described: whether the server takes them is its
+    setting, WILDCARDS_ALLOW_RIGGED_DECKS.)"""
 
     target_class = "games.api.serializers.TableCreateSerializer"
     priority = 1
@@ -119,9 +120,24 @@ class TableBodyExtension(OpenApiSerializerExtension):
         schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
         if direction == "request":
             schema["additionalProperties"] = False
-            schema["properties"]["turn_hours"]["enum"] = list(s.TURN_HOURS)
-            # The house rules the All Wild deck refuses (games.rules.all_wild).
-            schema["if"] = {"properties": {"deck": {"const": "all-wild"}}, "required": ["deck"]}
-            schema["then"] = {"properties": {"options": {"properties": {
-                name: {"const": False} for name in ALL_WILD_REFUSES}}}}
+            for name, setting in SETTINGS.items():
+                if setting.group is None and setting.kind is int and setting.choices:
+                    schema["properties"][name]["enum"] = list(setting.values)
+            decks = [{"if": {"properties": {"deck": {"const": deck}}, "required": ["deck"]},
+                      "then": {"properties": _refused(deck)}}
+                     for deck in DECK_TITLES if _refused(deck)]
+            if len(decks) == 1:
+                schema.update(decks[0])
+            elif decks:
+                schema["allOf"] = decks
         return schema
+
+
+def _refused(deck: str) -> dict:
+    """The body's groups with the settings `deck` does not go with, each held to false."""
+    refused: dict = {}
+    for setting in SETTINGS.values():
+        if setting.decks and deck not in setting.decks and setting.group is not None:
+            group = refused.setdefault(setting.group, {"properties": {}})
+            group["properties"][setting.wire_name] = {"const": False}
+    return refused

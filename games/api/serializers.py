@@ -6,7 +6,8 @@ from rest_framework import serializers
 
 from games.models import Seat, Table
 from games.rules import ACTIONS, COLORS
-from games.rules.options import TARGET_MAX, TARGET_MIN
+from games.rules.fairness import CLIENT_SEED_MAX, CLIENT_SEED_PATTERN, client_seed_problem
+from games.rules.options import from_wire
 from wildcards.api_serializers import (
     StrictSerializer,
     StringField,
@@ -14,60 +15,58 @@ from wildcards.api_serializers import (
     WholeNumberField,
 )
 
-
-class OptionsSerializer(StrictSerializer):
-    stacking = TrueFalseField(default=False)
-    seven_zero = TrueFalseField(default=False)
-    jump_in = TrueFalseField(default=False)
-    draw_until_playable = TrueFalseField(default=False)
-    last_card_call = TrueFalseField(
-        required=False, allow_null=True,
-        help_text='Say "last card" with your second-to-last card or be caught (draw 2). '
-                  "Left out or null: as the deck has it (on with all-wild, off with classic).")
-
-
-class ScoringSerializer(StrictSerializer):
-    mode = serializers.ChoiceField(choices=["single", "target"], default="single")
-    target = WholeNumberField(min_value=TARGET_MIN, max_value=TARGET_MAX, default=500)
-
-
-TURN_HOURS = (12, 24, 72)
+from .setting_fields import settings_fields
 
 
 class TableCreateSerializer(StrictSerializer):
-    players = WholeNumberField(min_value=2, max_value=10, default=4)
-    mode = serializers.ChoiceField(choices=Table.Mode.values, default="turn")
-    turn_hours = WholeNumberField(default=24, help_text="12, 24 or 72.")
-    on_expiry = serializers.ChoiceField(choices=Table.OnExpiry.values, default="bot")
-    move_timer = serializers.ChoiceField(choices=Table.MoveTimer.values, default="normal")
-    deck = serializers.ChoiceField(choices=["classic", "all-wild"], default="classic")
-    options = OptionsSerializer(required=False)
-    scoring = ScoringSerializer(required=False)
-    spectators = TrueFalseField(default=False)
-    rated = TrueFalseField(
-        default=True,
-        help_text="The game moves its players' ratings (docs/playing.md). On by default; a "
-                  "table at which a bot plays a seat is never rated, whatever this says.")
+    """A new table's body: every table setting (games/api/setting_fields.py), and a rigged deal."""
+
     seed = WholeNumberField(required=False, min_value=0, max_value=2**62,
-                                    help_text="Only with WILDCARDS_ALLOW_RIGGED_DECKS=1.")
+                            help_text="Only with WILDCARDS_ALLOW_RIGGED_DECKS=1.")
     deck_order = serializers.ListField(child=StringField(max_length=32),
                                        required=False, max_length=200,
                                        help_text="Only with WILDCARDS_ALLOW_RIGGED_DECKS=1.")
 
-    def validate_turn_hours(self, value: int) -> int:
-        if value not in TURN_HOURS:
-            raise serializers.ValidationError("turn_hours must be 12, 24 or 72.")
-        return value
+    def get_fields(self) -> dict:
+        return {**settings_fields(response=False), **super().get_fields()}
 
     def to_settings(self) -> dict:
-        """The validated body as Table fields (the rigged-deck fields kept apart by name)."""
-        data = dict(self.validated_data)
-        options = data.pop("options", None) or OptionsSerializer().to_internal_value({})
-        scoring = data.pop("scoring", None) or {"mode": "single", "target": 500}
-        data.update(options)
-        data["scoring"] = scoring.get("mode", "single")
-        data["target"] = scoring.get("target", 500)
-        return data
+        """The validated body as the service's choices: each setting given by its name (those
+        left out take their defaults there), and the rigged-deck fields."""
+        data = self.validated_data
+        rigged = {name: data[name] for name in ("seed", "deck_order") if name in data}
+        return {**from_wire(data), **rigged}
+
+
+class ClientSeedField(serializers.RegexField):
+    """A player's seed for a deal (docs/fairness.md): 1 to 64 letters, digits, '-' or '_',
+    refused with the rules' own sentence."""
+
+    default_error_messages = {"invalid": "Send a string."}
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(CLIENT_SEED_PATTERN, min_length=1, max_length=CLIENT_SEED_MAX,
+                         trim_whitespace=False, **kwargs)
+
+    def run_validation(self, data=serializers.empty):
+        if data is not serializers.empty:
+            if not isinstance(data, str):
+                self.fail("invalid")
+            problem = client_seed_problem(data)
+            if problem:
+                raise serializers.ValidationError(problem)
+        return super().run_validation(data)
+
+
+class ClientSeedEntrySerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    seed = serializers.CharField()
+
+
+class StartSerializer(StrictSerializer):
+    client_seed = ClientSeedField(
+        required=False, help_text="Your seed for the first deal, added to the server's "
+                                  "(docs/fairness.md); the table page sends one by itself.")
 
 
 class InviteSerializer(StrictSerializer):
@@ -142,24 +141,21 @@ class TableSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     host = serializers.CharField()
     status = serializers.ChoiceField(choices=Table.Status.values)
-    players = serializers.IntegerField()
-    mode = serializers.CharField()
-    turn_hours = serializers.IntegerField()
-    on_expiry = serializers.CharField()
-    move_timer = serializers.CharField()
-    deck = serializers.CharField()
-    options = OptionsSerializer()
-    scoring = ScoringSerializer()
-    spectators = serializers.BooleanField()
-    rated = serializers.BooleanField(
-        help_text="Whether the game will move (or, once over, moved) its players' ratings: the "
-                  "host's choice, false as soon as a bot is seated or plays a seat, or when the "
-                  "game ends abandoned.")
     seats = TableSeatSerializer(many=True)
     version = serializers.IntegerField()
     invite = serializers.CharField(required=False,
                                    help_text="Only for the host and seated players.")
     created_at = serializers.DateTimeField()
+
+    def get_fields(self) -> dict:
+        fields = super().get_fields()
+        head = {name: fields.pop(name) for name in ("id", "host", "status")}
+        settings = settings_fields(response=True)
+        settings["rated"] = serializers.BooleanField(
+            help_text="Whether the game will move (or, once over, moved) its players' ratings: "
+                      "the host's choice, false as soon as a bot is seated or plays a seat, or "
+                      "when the game ends abandoned.")
+        return {**head, **settings, **fields}
 
 
 class HandsField(serializers.DictField):
@@ -175,6 +171,9 @@ class FairnessFields(serializers.Serializer):
                                  help_text="The round's seed: null until the round has ended.")
     salt = serializers.CharField(allow_null=True,
                                  help_text="The round's salt: null until the round has ended.")
+    client_seeds = ClientSeedEntrySerializer(
+        many=True, help_text="The players' seeds added to the deal, in seat order: the round "
+                             "was shuffled from its seed mixed with them (docs/fairness.md).")
 
 
 class EndedRoundSerializer(FairnessFields):
@@ -227,6 +226,15 @@ class RankSerializer(serializers.Serializer):
     left = serializers.BooleanField()
 
 
+class NextDealSerializer(serializers.Serializer):
+    """The deal to come (docs/fairness.md): null when none is, or at a rigged table."""
+
+    round = serializers.IntegerField()
+    commitment = serializers.CharField(help_text="sha256 of `<salt>:<server's seed>` in hex.")
+    seeded = serializers.ListField(child=serializers.IntegerField(),
+                                   help_text="The seats that have added a seed to it.")
+
+
 class StateSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     version = serializers.IntegerField()
@@ -236,6 +244,7 @@ class StateSerializer(serializers.Serializer):
     last_round = EndedRoundSerializer(allow_null=True)
     you = YouSerializer(required=False, help_text="Absent for a spectator.")
     ranking = RankSerializer(many=True, allow_null=True)
+    next_deal = NextDealSerializer(allow_null=True)
 
 
 class EventSerializer(serializers.Serializer):

@@ -4,7 +4,7 @@ from accounts.api import MeView, SignUpView, TokenView
 from ratings.api import LeaderboardView, PlayerView
 
 from . import chat_views as chat
-from . import invitation_views, records
+from . import invitation_views, records, seed_views
 from . import lobby_views as tables
 from . import play_views as play
 from .order_views import OrdersView
@@ -27,6 +27,7 @@ urlpatterns = [
          name="api-seat-bot"),
     path("tables/<int:table_id>/seats/<int:number>/person", tables.SeatPersonView.as_view(),
          name="api-seat-person"),
+    path("tables/<int:table_id>/seed", seed_views.ClientSeedView.as_view(), name="api-seed"),
     path("tables/<int:table_id>/state", play.StateView.as_view(), name="api-state"),
     path("tables/<int:table_id>/events", EventsView.as_view(), name="api-events"),
     path("tables/<int:table_id>/moves", play.MovesView.as_view(), name="api-moves"),

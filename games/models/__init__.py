@@ -8,11 +8,14 @@ the seed) live here and leave only through `games.rules.views`.
 from __future__ import annotations
 
 import secrets
+from functools import lru_cache
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+
+from games.rules.options import CLASSIC, REALTIME, SETTINGS, TURN, TableSettings
 
 from .chat import ChatMessage as ChatMessage  # models of this app: registered here
 from .chat import ChatMute as ChatMute
@@ -50,21 +53,8 @@ class Table(models.Model):
         FINISHED = "finished"
 
     class Mode(models.TextChoices):
-        TURN = "turn"
-        REALTIME = "realtime"
-
-    class OnExpiry(models.TextChoices):
-        BOT = "bot"
-        LEAVE = "leave"
-
-    class MoveTimer(models.TextChoices):
-        RELAXED = "relaxed"
-        NORMAL = "normal"
-        FAST = "fast"
-
-    class Scoring(models.TextChoices):
-        SINGLE = "single"
-        TARGET = "target"
+        TURN = TURN
+        REALTIME = REALTIME
 
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables"
@@ -73,20 +63,10 @@ class Table(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
     players = models.PositiveSmallIntegerField(default=4)
     mode = models.CharField(max_length=16, choices=Mode.choices, default=Mode.TURN)
-    turn_hours = models.PositiveSmallIntegerField(default=24)
-    on_expiry = models.CharField(max_length=8, choices=OnExpiry.choices, default=OnExpiry.BOT)
-    move_timer = models.CharField(
-        max_length=8, choices=MoveTimer.choices, default=MoveTimer.NORMAL
-    )
-    deck = models.CharField(max_length=16, default="classic")
-    stacking = models.BooleanField(default=False)
-    seven_zero = models.BooleanField(default=False)
-    jump_in = models.BooleanField(default=False)
-    draw_until_playable = models.BooleanField(default=False)
-    last_card_call = models.BooleanField(default=False)  # settled from the deck's default
-    scoring = models.CharField(max_length=8, choices=Scoring.choices, default=Scoring.SINGLE)
-    target = models.PositiveIntegerField(default=500)
-    spectators = models.BooleanField(default=False)
+    deck = models.CharField(max_length=16, default=CLASSIC)
+    # The table's other settings, by name (games/rules/options.py declares them all, with the
+    # columns above); written and read whole through `settings`, which checks every value.
+    options = models.JSONField(default=dict, blank=True)
     # Ratings: the host's choice, on by default; off for good once a bot plays a seat (a bot
     # seated at the deal, or one moving for a person: away, timed out, swapped).
     rated = models.BooleanField(default=True)
@@ -98,6 +78,13 @@ class Table(models.Model):
     # rigged one (`rigged`: dealt from the seed or deck order its creator chose).
     secret = models.CharField(max_length=64, blank=True, default=new_secret)
     rigged = models.BooleanField(default=False)
+    # The next deal, committed to before it is dealt (docs/fairness.md): the salt (secret until
+    # that round ends) and the commitment (public) to the server's seed of the next round, and
+    # the seeds the seated players have added to it so far, {"<seat>": seed}. Empty when no
+    # deal is to come, and at legacy and rigged tables.
+    next_salt = models.CharField(max_length=32, blank=True, default="")
+    next_commitment = models.CharField(max_length=64, blank=True, default="")
+    next_seeds = models.JSONField(default=dict, blank=True)
     # Bumped by every change anyone can see; moves name the version they were made on.
     version = models.PositiveIntegerField(default=0)
     current_round = models.ForeignKey(
@@ -113,6 +100,32 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.pk} ({self.status})"
+
+    @property
+    def settings(self) -> TableSettings:
+        """Every setting of the table, from its columns and its `options`."""
+        columns = tuple((name, getattr(self, name)) for name in setting_columns())
+        return _settings_from(tuple(self.options.items()) + columns, tuple(SETTINGS))
+
+    @settings.setter
+    def settings(self, chosen: TableSettings) -> None:
+        values = chosen.to_dict()
+        for name in setting_columns():
+            setattr(self, name, values.pop(name))
+        self.options = values
+
+
+def setting_columns() -> list[str]:
+    """The settings the table row keeps in columns of their own (filtered and sorted on)."""
+    return [name for name in SETTINGS if name in _TABLE_COLUMNS]
+
+
+@lru_cache(maxsize=4096)  # the tables of a service mostly share their settings
+def _settings_from(stored: tuple, declared: tuple) -> TableSettings:
+    return TableSettings(**{name: value for name, value in stored if name in declared})
+
+
+_TABLE_COLUMNS = frozenset(field.name for field in Table._meta.concrete_fields) - {"options"}
 
 
 class Seat(StandingOrders):
@@ -200,6 +213,9 @@ class Round(models.Model):
     seed = models.CharField(max_length=128, blank=True, default="")
     salt = models.CharField(max_length=32, blank=True, default="")
     commitment = models.CharField(max_length=64, blank=True, default="")
+    # The seeds the players added to the deal, [{"seat", "seed"}] in seat order: the round is
+    # shuffled from the server's seed mixed with them (public from the deal).
+    client_seeds = models.JSONField(default=list, blank=True)
     # The discard pile as it lies now, bottom first (its history is in the move log).
     discard = models.JSONField(default=list)
     deadline_at = models.DateTimeField(null=True, blank=True)

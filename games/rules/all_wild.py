@@ -23,7 +23,7 @@ from .cards import (
 )
 from .engine import Rules
 from .moves import Event
-from .options import InvalidSetup, Options
+from .options import Options
 from .state import ANY_COLOR, NONE, GameState
 
 # The whole deck, in the order a hand is shown: code, kind, points left in a hand, copies.
@@ -45,8 +45,6 @@ ALL_WILD = Deck(
     tuple(points for _, _, points, _ in CARDS),
     tuple(copies for _, _, _, copies in CARDS),
 )
-# House rules that make no sense here: no numbers, nothing unplayable, every card is a Wild.
-REFUSED_OPTIONS = ("seven_zero", "draw_until_playable", "jump_in")
 
 _KINDS = ALL_WILD.kinds
 _PENALTY = {DRAW2: 2, WILD_DRAW4: 4}
@@ -55,15 +53,8 @@ _TARGETED = 2  # cards a Wild Targeted Draw Two gives its target
 
 class AllWildRules(Rules):
     deck = ALL_WILD
-    calls_by_default = True
     color_declared = False
     optional_draw = True
-
-    def validate_options(self, options: Options) -> None:
-        refused = [name for name in REFUSED_OPTIONS if getattr(options, name)]
-        if refused:
-            raise InvalidSetup(refused[0], f"The All Wild deck cannot be played with "
-                                           f"{', '.join(refused)}.")
 
     # -------------------------------------------------------------- starter
     def starter_effect(self, s: GameState, first: int, events: list[Event]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .all_wild import ALL_WILD_RULES
 from .classic import CLASSIC_RULES
 from .engine import Rules
-from .fairness import Seed
+from .fairness import ClientSeeds, Seed
 from .moves import Applied, Move, Refused
 from .options import InvalidSetup, Options
 from .state import GameState
@@ -28,10 +28,11 @@ def new_game(
     seed: Seed = 0,
     deck_order: list[str] | None = None,
     deck: str = "classic",
+    client_seeds: ClientSeeds = (),
 ) -> Applied:
     if deck not in DECKS:
         raise InvalidSetup("deck", f"deck must be one of: {', '.join(DECKS)}.")
-    return DECKS[deck].new_game(players, options, seed, deck_order)
+    return DECKS[deck].new_game(players, options, seed, deck_order, client_seeds)
 
 
 def apply(state: GameState, seat: int, move: Move, in_place: bool = False) -> Applied | Refused:

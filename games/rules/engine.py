@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from dataclasses import replace
 from functools import cache, cached_property
 
 from .cards import COLOR_INDEX, COLORS, NO_COLOR, Deck
-from .fairness import Seed, round_seed, shuffle_rng
+from .fairness import ClientSeeds, Seed, deal_seed, round_seed, shuffle_rng
 from .moves import (
     CALL,
     CATCH,
@@ -34,7 +33,7 @@ from .moves import (
     Move,
     Refused,
 )
-from .options import InvalidSetup, Options
+from .options import DECK_TITLES, InvalidSetup, Options, refused_with, rule_settings
 from .state import (
     ANY_COLOR,
     CLOCKWISE,
@@ -96,7 +95,6 @@ def _shuffle_steps(n: int) -> tuple[tuple[int, int], ...]:
 
 class Rules:
     deck: Deck
-    calls_by_default = False  # deck hook: is the last-card call on unless a table says?
     color_declared = True  # deck hook: must a Wild name the color that play goes on in?
     optional_draw = False  # deck hook: may a player draw instead of playing, then keep it?
     _after_move_hooked = False  # set for each deck (below): has it an `after_move` of its own?
@@ -104,18 +102,23 @@ class Rules:
 
     # ------------------------------------------------------------------ set-up
     def validate_options(self, options: Options) -> None:
-        """Deck hook: refuse options that make no sense with this deck."""
+        """Refuse the options this deck does not go with (their declarations' `decks`)."""
+        refused = refused_with(self.deck.name, options)
+        if refused:
+            raise InvalidSetup(refused[0], f"The {DECK_TITLES[self.deck.name]} deck cannot be "
+                                           f"played with {', '.join(refused)}.")
 
     def settled(self, options: Options | None) -> Options:
-        """The options with the deck's defaults filled in (the last-card call)."""
+        """The options with the deck's defaults filled in (those left to the deck: None)."""
         options = options or Options()
-        if options.last_card_call is None:
-            given, done = self._last_settled
-            if given != options:  # one entry: the tables of a service mostly share options
-                done = replace(options, last_card_call=self.calls_by_default)
-                self._last_settled = (options, done)  # one assignment: safe across threads
-            options = done
-        return options
+        given, done = self._last_settled
+        if given != options:  # one entry: the tables of a service mostly share options
+            done = options.replace(**{
+                name: setting.deck_defaults[self.deck.name]
+                for name, setting in rule_settings().items()
+                if setting.nullable and getattr(options, name) is None})
+            self._last_settled = (options, done)  # one assignment: safe across threads
+        return done
 
     def new_game(
         self,
@@ -123,8 +126,10 @@ class Rules:
         options: Options | None = None,
         seed: Seed = 0,
         deck_order: list[str] | None = None,
+        client_seeds: ClientSeeds = (),
     ) -> Applied:
-        """Deal the first round. `deck_order` (codes, top card first) rigs that deal."""
+        """Deal the first round. `deck_order` (codes, top card first) rigs that deal;
+        `client_seeds` are the players' seeds added to it (fairness.py)."""
         if isinstance(players, bool) or not isinstance(players, int) or not (
             MIN_PLAYERS <= players <= MAX_PLAYERS
         ):
@@ -133,7 +138,7 @@ class Rules:
         self.validate_options(options)
         order = None if deck_order is None else self._parse_deck_order(deck_order)
         state = GameState(self.deck.name, options, players, seed, [0] * players,
-                          [False] * players, [0] * players)
+                          [False] * players, [0] * players, next_seeds=client_seeds)
         events: list[Event] = []
         self._deal(state, 1, 0, order, events)
         return Applied(state, events)
@@ -152,8 +157,10 @@ class Rules:
 
     def _rng(self, state: GameState) -> random.Random:
         # Each shuffle gets its own stream, so a stored state needs only the seed and a counter;
-        # each round its own seed, committed to at the deal (fairness.py, docs/fairness.md).
-        rng = shuffle_rng(round_seed(state.seed, state.round_number), state.shuffles)
+        # each round its own seed, committed to before the deal and mixed with the players'
+        # seeds (fairness.py, docs/fairness.md).
+        seed = deal_seed(round_seed(state.seed, state.round_number), state.round_seeds)
+        rng = shuffle_rng(seed, state.shuffles)
         state.shuffles += 1
         return rng
 
@@ -161,6 +168,7 @@ class Rules:
         self, s: GameState, number: int, dealer: int, order: list[int] | None, events: list[Event]
     ) -> None:
         s.round_number, s.dealer, s.shuffles = number, dealer, 0
+        s.round_seeds, s.next_seeds = s.next_seeds, ()  # the seeds added to this deal
         if order is None:
             order = self.deck.full()
             shuffle(self._rng(s), order)

@@ -3,7 +3,8 @@
 Every change of a game is one log entry: a deal (action `deal`: the first round's at the start,
 and each later round's in an entry of its own after the move that ended the round before), or
 an accepted move, each with the events it caused (`events_json`). With the round seeds revealed
-(`fairness.py`), `replay` deals and applies every entry again and checks that it causes exactly
+and the seeds the players added to each deal (`fairness.py`), `replay` deals and applies
+every entry again and checks that it causes exactly
 the events logged: the cards each draw took off the pile, the starter, every effect.
 """
 
@@ -13,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .decks import DECKS, new_game
-from .fairness import Seed
+from .fairness import ClientSeeds, Seed
 from .moves import CATCH, CHOOSE, PLAY, Applied, Event, Move, events_json
 from .options import Options
 from .state import GameState
@@ -82,12 +83,16 @@ def move_of(entry: dict) -> Move:
 
 
 def replay(deck: str, players: int, options: Options, seeds: Seed | Mapping[int, str],
-           entries: list[dict], deck_order: list[str] | None = None) -> list[GameState]:
-    """The state after each entry of a game's log, from its round seeds (by round number; or
-    the table's own seed). Raises ReplayMismatch where the log and the rules part ways."""
+           entries: list[dict], deck_order: list[str] | None = None,
+           client_seeds: Mapping[int, ClientSeeds] | None = None) -> list[GameState]:
+    """The state after each entry of a game's log, from its round seeds (the server's, by
+    round number; or the table's own seed) and the players' seeds added to each deal (by round
+    number). Raises ReplayMismatch where the log and the rules part ways."""
     if not entries or entries[0]["action"] != DEAL:
         raise ReplayMismatch(0, "the log does not start with the first round's deal")
-    dealt = new_game(players, options, seeds, deck_order, deck=deck)
+    added = client_seeds or {}
+    dealt = new_game(players, options, seeds, deck_order, deck=deck,
+                     client_seeds=added.get(1, ()))
     state = dealt.state
     rules = DECKS[deck]
     codes = rules.deck.codes
@@ -107,7 +112,15 @@ def replay(deck: str, players: int, options: Options, seeds: Seed | Mapping[int,
             raise ReplayMismatch(index, "a deal where no round ended")
         seat = logged["seat"]
         move = move_of(logged)
-        result = rules.apply(state, seat, move)
+        following = added.get(state.round_number + 1, ())
+        if state.next_seeds != following:  # as the table held them: a move may deal that round
+            state = state.copy()
+            state.next_seeds = following
+        try:
+            result = rules.apply(state, seat, move)
+        except KeyError:  # a round dealt (or reshuffled) whose seed the caller did not give
+            raise ReplayMismatch(index, f"the move {move} of seat {seat} deals or shuffles for "
+                                        f"a round whose seed is not revealed") from None
         if not result.ok:
             raise ReplayMismatch(index, f"the move {move} of seat {seat} is refused: "
                                         f"{result.code}")

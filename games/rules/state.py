@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .fairness import Seed
+from .fairness import ClientSeeds, Seed
 from .options import Options
 
 PLAYING, FINISHED = "playing", "finished"
@@ -64,6 +64,9 @@ class GameState:
     uncalled: tuple[int, ...] = ()
     # All Wild, two players: turns still to be lost by a seat (a Wild Skip Two's second).
     lost_turns: tuple[int, ...] = ()
+    # The seeds the players added (fairness.py): to this round's deal, and so far to the next.
+    round_seeds: ClientSeeds = ()
+    next_seeds: ClientSeeds = ()
 
     def copy(self) -> GameState:
         """A copy that shares the hands, the draw pile and the discard pile: the engine never
@@ -77,7 +80,7 @@ class GameState:
             self.hands[:], self.draw_pile, self.discard,
             self.color, self.direction, self.turn, self.penalty, self.drawn, self.jump_open,
             self.shuffles, self.round_status, self.round_winner, self.round_points,
-            self.uncalled, self.lost_turns,
+            self.uncalled, self.lost_turns, self.round_seeds, self.next_seeds,
         )
 
     @property
@@ -112,6 +115,8 @@ class GameState:
             "round_status": self.round_status, "round_winner": self.round_winner,
             "round_points": self.round_points,
             "uncalled": list(self.uncalled), "lost_turns": list(self.lost_turns),
+            "round_seeds": [list(pair) for pair in self.round_seeds],
+            "next_seeds": [list(pair) for pair in self.next_seeds],
         }
 
     @classmethod
@@ -129,4 +134,6 @@ class GameState:
         data["discard"] = list(data["discard"])
         data["uncalled"] = tuple(data.get("uncalled", ()))
         data["lost_turns"] = tuple(data.get("lost_turns", ()))
+        for name in ("round_seeds", "next_seeds"):
+            data[name] = tuple((seat, seed) for seat, seed in data.get(name, ()))
         return cls(**data)

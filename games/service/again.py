@@ -17,12 +17,6 @@ from .errors import GameError, no_such_table, not_seated
 from .invitations import invite
 from .lobby import add_bot, create_table
 
-# What "Play again" copies from a finished table: every setting of the game, none of its
-# dealing (the new table shuffles afresh) nor its people.
-AGAIN = ("players", "mode", "turn_hours", "on_expiry", "move_timer", "deck", "stacking",
-         "seven_zero", "jump_in", "draw_until_playable", "last_card_call", "scoring", "target",
-         "spectators")
-
 
 def play_again(table_id: int, user) -> Game:
     """A new table for a player of a finished game: its settings, the user hosting it in seat 0
@@ -41,7 +35,9 @@ def play_again(table_id: int, user) -> Game:
     table = game.table
     if table.status != Table.Status.FINISHED:
         raise GameError("game-not-finished", "The game is not over yet: play again once it is.")
-    choices = {name: getattr(table, name) for name in AGAIN}
+    # Every setting of the game, none of its dealing (the new table shuffles afresh) nor its
+    # people.
+    choices = table.settings.to_dict()
     choices["rated"] = table.rated or _unrated_by_play(game)
     bots = [seat.bot_level or "normal" for seat in game.seats if seat.user_id is None]
     people = [seat.user.username for seat in game.seats

@@ -71,7 +71,7 @@ def messages_at(game: Game, user, after: int | None = None) -> list[dict]:
 def watchers_read(game: Game) -> bool:
     """Whether people without a seat read the chat: where the table lets them watch (no setting
     of its own)."""
-    return game.table.spectators
+    return game.table.settings.spectators
 
 
 def seats_by_user(game: Game) -> dict[int, int]:

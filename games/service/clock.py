@@ -26,8 +26,8 @@ def turn_deadline(table: Table, start: datetime) -> Deadline:
     """When a turn that starts at `start` runs out, and when its halfway reminder is due
     (turn-by-turn tables only: a real-time turn is too short for one)."""
     if table.mode == Table.Mode.REALTIME:
-        return start + timedelta(seconds=MOVE_TIMER_SECONDS[table.move_timer]), None
-    length = timedelta(hours=table.turn_hours)
+        return start + timedelta(seconds=MOVE_TIMER_SECONDS[table.settings.move_timer]), None
+    length = timedelta(hours=table.settings.turn_hours)
     return start + length, start + length / 2
 
 

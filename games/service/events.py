@@ -85,7 +85,7 @@ def publish(game: Game, start: int) -> None:
     watch."""
     table = game.table
     viewers: list[Seat | None] = list(game.seats)
-    if table.spectators:
+    if table.settings.spectators:
         viewers.append(None)
     with _client(settings.REDIS_URL).pipeline(transaction=False) as pipe:
         for seat in viewers:

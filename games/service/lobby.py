@@ -13,16 +13,18 @@ from django.utils import timezone
 
 from games.models import Seat, Table
 from games.rules import InvalidSetup, new_game, rules_for
-from games.storage import writes
+from games.rules.options import CLASSIC, SETTINGS, SINGLE, TableSettings
+from games.storage import commitments, writes
 from games.storage.reads import Game
-from games.storage.state import engine_seed, options_of
+from games.storage.state import engine_seed, next_seeds_of, options_of
 
 from . import effects, results
 from .clock import deadline_for
 from .errors import GameError, not_seated
+from .seeds import add_host_seed
 from .tables import locked
 
-AVAILABLE_DECKS = ("classic", "all-wild")
+AVAILABLE_DECKS = SETTINGS["deck"].values
 
 
 def create_table(user, choices: dict) -> Game:
@@ -33,21 +35,19 @@ def create_table(user, choices: dict) -> Game:
         raise GameError("rigged-decks-off",
                         "Reproducible decks (seed, deck_order) are switched off here.",
                         field="seed" if seed is not None else "deck_order")
-    deck = choices.get("deck", "classic")
+    deck = choices.get("deck", CLASSIC)
     if deck not in AVAILABLE_DECKS:
         raise GameError("deck-unavailable", f"The {deck} deck is not available yet.",
                         field="deck")
     rules = rules_for(deck)
-    choices.setdefault("rated", True)
-    if choices.get("last_card_call") is None:  # as the deck has it
-        choices["last_card_call"] = rules.settled(None).last_card_call
-    table = Table(host=user, **choices)
+    table = Table(host=user)
     if seed is not None:
         table.seed = seed
     table.deck_order = deck_order
     if seed is not None or deck_order is not None:  # dealt as chosen: the record says so
         table.rigged, table.secret = True, ""
     try:
+        table.settings = TableSettings(**choices).settled()  # left to the deck: as it has it
         options = options_of(table)
         rules.validate_options(options)
         if deck_order is not None:
@@ -159,7 +159,8 @@ def cancel_table(table_id: int, user) -> None:
         writes.delete_table(game)
 
 
-def start_game(table_id: int, user) -> Game:
+def start_game(table_id: int, user, client_seed: str | None = None) -> Game:
+    """Deal the first round; `client_seed` is the host's seed for it (docs/fairness.md)."""
     with transaction.atomic():
         game = locked(table_id)
         require_host(game, user)
@@ -167,8 +168,9 @@ def start_game(table_id: int, user) -> Game:
         if len(game.seats) < 2:
             raise GameError("not-enough-players", "At least two seats must be filled to start.")
         table = game.table
+        add_host_seed(game, user, client_seed)
         dealt = new_game(len(game.seats), options_of(table), engine_seed(table),
-                         table.deck_order, deck=table.deck)
+                         table.deck_order, deck=table.deck, client_seeds=next_seeds_of(table))
         table.status = Table.Status.PLAYING
         # A game started before every seat was taken is a game of those seated.
         table.players = len(game.seats)
@@ -178,7 +180,7 @@ def start_game(table_id: int, user) -> Game:
         if table.mode == Table.Mode.REALTIME:  # presence counts from the deal
             writes.see_everyone(game, now)
         table.rated = table.rated and not results.bot_plays(game)  # bots: never rated
-        writes.bump(game, "status", "current_round", "players", "rated")
+        writes.bump(game, "status", "current_round", "players", "rated", *commitments.NEXT_DEAL)
         writes.log_first_deal(game, dealt.events, now)
         effects.tell_whose_turn(game, deadline[0])
         effects.tell_game_start(game)
@@ -214,7 +216,7 @@ def swap_seat(table_id: int, user, number: int, *, to_bot: bool, level: str | No
         if seat.state == Seat.State.LEFT or table.status == Table.Status.FINISHED:
             raise GameError("game-not-playing", "This seat has no more part in the game.")
         pending = table.status == Table.Status.PLAYING
-        if pending and table.scoring == Table.Scoring.SINGLE:
+        if pending and table.settings.scoring == SINGLE:
             raise GameError("not-between-rounds",
                             "Seats are swapped between rounds; this game has a single round.")
         if pending:

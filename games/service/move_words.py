@@ -7,6 +7,7 @@ Card names are `words.card_name`, the pages' too.
 from __future__ import annotations
 
 from games.rules import GameState, Move
+from games.rules.options import draws_until_a_card_plays
 from games.rules.state import NONE
 
 from .words import SYMBOL_COLOR, card_name
@@ -47,7 +48,7 @@ def move_label(move: Move, names: dict[int, str], state: GameState | None = None
         count = state.penalty if state is not None else 0
         return f"Take the penalty: draw {count} cards" if count else "Take the penalty"
     if action == "draw":
-        until = state is not None and state.options.draw_until_playable
+        until = state is not None and draws_until_a_card_plays(state.options)
         return "Draw until a card plays" if until else "Draw a card"
     if action == "pass":
         kept = state is not None and state.drawn != NONE

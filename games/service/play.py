@@ -18,6 +18,7 @@ from games.models import Seat, Table
 from games.rules import REASONS, Move, rules_for, timeout_move, turn_goes_on
 from games.rules.bots import NORMAL
 from games.rules.moves import CONCEDE, FIELDS
+from games.rules.options import LEAVE
 from games.rules.state import PLAYING
 from games.storage import reads, writes
 from games.storage.reads import Game
@@ -167,7 +168,7 @@ def _play_on(game: Game, now: datetime, *, expired: bool = False,
             move, by = bots.bot_move(game, seat), MoveRow.By.BOT
         elif timed_out is None:
             return made  # a person is to play
-        elif table.mode == Table.Mode.TURN and table.on_expiry == Table.OnExpiry.LEAVE:
+        elif table.mode == Table.Mode.TURN and table.settings.on_expiry == LEAVE:
             move, by = Move(CONCEDE), MoveRow.By.TIMER
         else:
             move, by = timeout_move(before), MoveRow.By.TIMER

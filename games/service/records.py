@@ -2,8 +2,9 @@
 its replay for the web page.
 
 The record is one JSON document that lets anyone check the game with nothing else: the
-players, options and deck, each round's commitment with its seed and salt revealed, the whole
-move log (draws included: once the game is over every seed is known), and the result.
+players, options and deck, each round's commitment with its seed and salt revealed and the
+players' seeds added to its deal, the whole move log (draws included: once the game is over
+every seed is known), and the result.
 `games.rules.records.verify_record` checks it; `verify` also checks that the replay ends in
 the state stored for the table.
 """
@@ -58,7 +59,8 @@ def build_record(game: Game) -> dict:
         if fairness == "rigged":  # dealt from a chosen seed: revealed once the game is over
             seed = round_seed(engine_seed(table), r.number)
         rounds.append({"number": r.number, "dealer": r.dealer, "commitment": r.commitment or None,
-                       "seed": seed, "salt": salt, "status": r.status, "winner": r.winner,
+                       "seed": seed, "salt": salt, "client_seeds": r.client_seeds or [],
+                       "status": r.status, "winner": r.winner,
                        "points": r.points, "players": r.players or None,
                        "started_at": iso(r.started_at), "ended_at": iso(r.ended_at)})
     moves = [{"version": e["version"], "round": e["round"], "seat": e["seat"],

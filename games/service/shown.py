@@ -29,7 +29,7 @@ def state_view(game: Game, seat: Seat | None) -> dict:
     if state is None:
         view = {"table": table.pk, "version": table.version, "status": table.status,
                 "seats": [seat_view(s, 0) for s in game.seats], "round": None,
-                "last_round": None, "ranking": None}
+                "last_round": None, "ranking": None, "next_deal": next_deal_view(game)}
         if seat is not None:
             view["you"] = {"seat": seat.number, "hand": [], "playable": [], "refusals": {},
                            "drawn": None, "actions": []}
@@ -42,23 +42,37 @@ def state_view(game: Game, seat: Seat | None) -> dict:
     if last_round is not None:
         stored = table.last_round or {}
         last_round.update({key: stored.get(key) for key in ("commitment", "seed", "salt")})
+        last_round["client_seeds"] = stored.get("client_seeds") or []
     view = {"table": table.pk, "version": table.version, "status": table.status,
             "seats": [seat_view(s, row["cards"])
                       for s, row in zip(game.seats, engine["seats"], strict=True)],
             "round": round_view, "last_round": last_round,
-            "ranking": engine["ranking"]}
+            "ranking": engine["ranking"], "next_deal": next_deal_view(game)}
     if seat is not None:
         view["you"] = engine["you"]
     return view
 
 
 def fairness_view(round_row: Round | None, *, ended: bool) -> dict:
-    """The round's commitment (null in a legacy game), and its seed and salt once it has
-    ended (null before)."""
+    """The round's commitment (null in a legacy game) and the players' seeds added to its
+    deal, and its seed and salt once it has ended (null before)."""
     if round_row is None or not round_row.commitment:
-        return {"commitment": None, "seed": None, "salt": None}
+        return {"commitment": None, "seed": None, "salt": None, "client_seeds": []}
     return {"commitment": round_row.commitment, "seed": round_row.seed if ended else None,
-            "salt": round_row.salt if ended else None}
+            "salt": round_row.salt if ended else None,
+            "client_seeds": round_row.client_seeds or []}
+
+
+def next_deal_view(game: Game) -> dict | None:
+    """The deal to come, committed to already: its round, the commitment, and the seats that
+    have added a seed to it (the seeds are shown from the deal on). Null when no deal is to
+    come, or at a table that takes no players' seeds."""
+    table = game.table
+    if not table.next_commitment:
+        return None
+    return {"round": 1 if game.round is None else game.round.number + 1,
+            "commitment": table.next_commitment,
+            "seeded": sorted(int(seat) for seat in table.next_seeds or {})}
 
 
 def log_view(entries: list[dict], seat: int | None) -> list[dict]:
@@ -67,28 +81,10 @@ def log_view(entries: list[dict], seat: int | None) -> list[dict]:
     return [log_entry_for({**entry, "at": iso(entry["at"])}, seat) for entry in entries]
 
 
-HOUSE_RULE_WORDS = (("stacking", "stacking"), ("seven_zero", "7-0"), ("jump_in", "jump-in"),
-                    ("draw_until_playable", "draw until playable"))
-
-
 def table_in_words(table: Table, *, rated: bool) -> list[str]:
     """A table's settings as people say them, in the words of the lobby's summary line
     ("turn by turn, 24 h a turn", "a single round", "rated") with the seats, the deck and the
     house rules: for emails, whose reader has not seen the table."""
-    if table.mode == Table.Mode.REALTIME:
-        pace = f"real time, {table.get_move_timer_display().lower()} timer"
-    else:
-        pace = f"turn by turn, {table.turn_hours} h a turn"
-    rules = [words for name, words in HOUSE_RULE_WORDS if getattr(table, name)]
-    if table.last_card_call and table.deck == "classic":  # always on with All Wild: unsaid
-        rules.append("last-card call")
-    return [
-        f"{table.players} seats" if table.status == Table.Status.WAITING
-        else f"{table.players} players",
-        pace,
-        f"to {table.target} points" if table.scoring == Table.Scoring.TARGET
-        else "a single round",
-        "the All Wild deck" if table.deck == "all-wild" else "the classic deck",
-        f"house rules: {', '.join(rules)}" if rules else "no house rules",
-        "rated" if rated else "unrated",
-    ]
+    seats = (f"{table.players} seats" if table.status == Table.Status.WAITING
+             else f"{table.players} players")
+    return [seats, *table.settings.summary(), "rated" if rated else "unrated"]

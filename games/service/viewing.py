@@ -25,7 +25,7 @@ LOG_PAGE = 500
 def viewer(game: Game, user) -> Seat | None:
     """The user's seat, or None for a permitted spectator; `not-seated` for anyone else."""
     seat = game.seat_of(user)
-    if seat is None and not game.table.spectators:
+    if seat is None and not game.table.settings.spectators:
         raise GameError("not-seated",
                         "You have no seat at this table and it does not allow spectators.")
     return seat

@@ -11,6 +11,7 @@ from __future__ import annotations
 from games.models import Hand, Round, Seat, Table
 from games.rules import COLORS, GameState, Options, RoundSummary, rules_for
 from games.rules.cards import COLOR_INDEX
+from games.rules.fairness import ClientSeeds, client_seeds_of
 from games.rules.state import ANY_COLOR, FINISHED, NONE, PLAYING
 
 # The round row's color: a color's name, null while a Wild starter's is to be chosen, or "any"
@@ -19,11 +20,7 @@ ANY = "any"
 
 
 def options_of(table: Table) -> Options:
-    return Options(
-        stacking=table.stacking, seven_zero=table.seven_zero, jump_in=table.jump_in,
-        draw_until_playable=table.draw_until_playable, scoring=table.scoring,
-        target=table.target, last_card_call=table.last_card_call,
-    )
+    return table.settings.options()
 
 
 def engine_seed(table: Table) -> int | str:
@@ -36,6 +33,20 @@ def fairness_of(table: Table) -> str:
     """`committed` (every round committed to at its deal), `rigged` (tests and demos: the deal
     was chosen), or `legacy` (dealt before commitments existed: nothing to check)."""
     return "rigged" if table.rigged else "committed" if table.secret else "legacy"
+
+
+def client_seeds_json(seeds: ClientSeeds) -> list[dict]:
+    """The players' seeds of a deal as rows and records list them, in seat order."""
+    return [{"seat": seat, "seed": seed} for seat, seed in seeds]
+
+
+def round_seeds_of(r: Round) -> ClientSeeds:
+    return client_seeds_of((entry["seat"], entry["seed"]) for entry in r.client_seeds or [])
+
+
+def next_seeds_of(table: Table) -> ClientSeeds:
+    """The seeds added so far to the table's next deal."""
+    return client_seeds_of((table.next_seeds or {}).items())
 
 
 def game_state(table: Table, seats: list[Seat], r: Round, hands: list[Hand]) -> GameState:
@@ -64,6 +75,7 @@ def game_state(table: Table, seats: list[Seat], r: Round, hands: list[Hand]) -> 
         jump_open=r.jump_open, shuffles=r.shuffles, round_status=r.status,
         round_winner=r.winner, round_points=r.points,
         uncalled=tuple(r.uncalled), lost_turns=tuple(r.lost_turns),
+        round_seeds=round_seeds_of(r), next_seeds=next_seeds_of(table),
     )
 
 

@@ -13,18 +13,25 @@ from datetime import datetime
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import Hand, IdempotentAnswer, Invitation, Round, Seat, Table, new_salt
+from games.models import Hand, IdempotentAnswer, Invitation, Round, Seat, Table
 from games.models import Move as MoveRow
 from games.rules import Applied, Event, GameState, Move
-from games.rules.fairness import commitment, round_seed
+from games.rules.options import TARGET
 from games.rules.replay import deal_entry, move_entries
+from games.rules.state import PLAYING
 
 from . import sql
+from .commitments import (
+    NEXT_DEAL,
+    commit_to_deal,
+    no_next_deal,
+    seat_given_back,
+    seed_and_commitment,
+)
 from .reads import LOG_FIELDS, Game, log_entry
 from .state import (
     ROUND_CHANGES,
-    engine_seed,
-    fairness_of,
+    client_seeds_json,
     hand_cards,
     last_round_json,
     players_of,
@@ -68,6 +75,7 @@ def bump(game: Game, *fields: str, batch: sql.Batch | None = None) -> None:
 # ------------------------------------------------------------------------------ the lobby
 def new_table(table: Table, host) -> Game:
     table.version = 1
+    commit_to_deal(table, 1)  # shown from now on: the players add their seeds to it
     table.save()
     return Game(table, [Seat.objects.create(table=table, number=0, user=host)])
 
@@ -89,6 +97,7 @@ def remove_seat(game: Game, seat: Seat) -> None:
         later.number -= 1
         write_seats([later], ["number"])
     game.seats = [s for s in game.seats if s.pk != seat.pk]
+    seat_given_back(game.table, seat.number)
 
 
 def delete_table(game: Game) -> None:
@@ -108,18 +117,19 @@ def use_invitation(invitation: Invitation, user, now: datetime) -> None:
 
 def deal(game: Game, state: GameState, deadline_at: datetime | None,
          remind_at: datetime | None) -> None:
-    """Store a freshly dealt round and make it the table's current round (the caller writes
-    the table)."""
+    """Store a freshly dealt round and make it the table's current round, and commit to the
+    deal after it if one is to come (the caller writes the table, `NEXT_DEAL` included)."""
     table = game.table
-    seed = salt = committed = ""
-    if fairness_of(table) == "committed":  # the round's seed, committed to from now on
-        seed, salt = round_seed(engine_seed(table), state.round_number), new_salt()
-        committed = commitment(seed, salt)
+    seed, salt, committed = seed_and_commitment(table, state.round_number)
     round_row = Round.objects.create(
         table=table, number=state.round_number, dealer=state.dealer,
         started_at=timezone.now(), deadline_at=deadline_at, remind_at=remind_at,
         seed=seed, salt=salt, commitment=committed, players=players_of(game.seats, state),
-        **round_fields(state))
+        client_seeds=client_seeds_json(state.round_seeds), **round_fields(state))
+    if state.status == PLAYING and state.options.scoring == TARGET:
+        commit_to_deal(table, state.round_number + 1)
+    else:
+        no_next_deal(table)
     game.hands = Hand.objects.bulk_create(
         Hand(round=round_row, seat=seat, cards=hand_cards(state, seat))
         for seat in range(state.players))
@@ -166,7 +176,7 @@ def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, no
     if result.ended is not None:
         _save_round(game, before, result.ended, (None, None), now, batch)
         deal(game, result.state, *deadline)
-        table_fields.add("current_round")
+        table_fields |= {"current_round", *NEXT_DEAL}
         # The next round's deal is an entry (and a version) of its own.
         rows.append(_log_row(game, dealt[0], table.version + 2, MoveRow.By.DEALER, now))
     else:
@@ -184,7 +194,8 @@ def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, no
     write_seats(swapped, SEAT_FIELDS, batch)
     if after.status == "finished" and table.status != Table.Status.FINISHED:
         table.status, table.winner = Table.Status.FINISHED, after.winner
-        table_fields |= {"status", "winner"}
+        no_next_deal(table)  # seeds sent for a deal that never comes are dropped
+        table_fields |= {"status", "winner", *NEXT_DEAL}
     last = last_round_json(after)
     if last is not None and (table.last_round or {}).get("number") != last["number"]:
         # The round that ended shows its seed and salt from now on.
@@ -200,9 +211,10 @@ def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, no
 
 
 def revealed(round_row: Round) -> dict:
-    """A round's commitment, with its seed and salt (to show once it has ended)."""
+    """A round's commitment and players' seeds, with its seed and salt (to show once it has
+    ended)."""
     return {"commitment": round_row.commitment or None, "seed": round_row.seed or None,
-            "salt": round_row.salt or None}
+            "salt": round_row.salt or None, "client_seeds": round_row.client_seeds or []}
 
 
 def _save_round(game: Game, before: GameState, after: GameState,

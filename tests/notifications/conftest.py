@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from notice_helpers import new_turn
 
 from games.models import Seat, Table
+from games.rules.options import TableSettings
 from notifications import hooks
 
 BASE_URL = "https://cards.example.com"
@@ -61,8 +62,10 @@ def make_table(db):
     def make(host, others=(), *, mode=Table.Mode.TURN, turn_hours=24) -> Table:
         """A playing table with `host` in seat 0, `others` after, and a bot in the last seat.
         Seat 0's turn has just begun."""
-        table = Table.objects.create(host=host, status=Table.Status.PLAYING, mode=mode,
-                                     turn_hours=turn_hours, players=len(others) + 2)
+        table = Table(host=host, status=Table.Status.PLAYING)
+        table.settings = TableSettings(mode=mode, turn_hours=turn_hours,
+                                       players=len(others) + 2).settled()
+        table.save()
         for number, user in enumerate([host, *others]):
             Seat.objects.create(table=table, number=number, user=user)
         Seat.objects.create(table=table, number=len(others) + 1, bot_level="normal",

@@ -14,7 +14,7 @@ def new_turn(table: Table, *, round_number: int = 1, start=None) -> Round:
     """Begin a new turn at the table (in round `round_number`): a new deadline, a new reminder
     time, as the service layer sets them."""
     start = start or timezone.now()
-    length = timedelta(hours=table.turn_hours) if table.mode == Table.Mode.TURN \
+    length = timedelta(hours=table.settings.turn_hours) if table.mode == Table.Mode.TURN \
         else timedelta(seconds=30)
     round_row, _ = Round.objects.get_or_create(
         table=table, number=round_number, defaults={"dealer": 0, "turn": 0})

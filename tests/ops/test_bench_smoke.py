@@ -25,3 +25,12 @@ def test_bench_notices_runs_a_game_and_prints_before_and_after():
     assert "| emails in the player's quiet hours (all games) |" in done.stdout
     row = next(line for line in done.stdout.splitlines() if "quiet hours" in line)
     assert row.rstrip(" |").endswith("| 0"), row  # none in quiet hours after
+
+
+@pytest.mark.parametrize("mode", [[], ["--verify"]])
+def test_bench_replay_replays_and_verifies_recorded_games(mode):
+    done = subprocess.run([sys.executable, "bench/replay.py", "--smoke", *mode], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "20 games (20 finished)" in done.stdout
+    assert ("verify_record" if mode else "replay:") in done.stdout

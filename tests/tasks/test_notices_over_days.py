@@ -118,10 +118,10 @@ def test_a_player_who_is_away_gets_one_turn_email_and_no_other_until_they_come_b
 
 
 def test_a_reminder_goes_only_to_a_player_who_is_not_at_the_table():
-    table, (ana, ben) = started_table(players=2, turn_hours=2)
+    table, (ana, ben) = started_table(players=2, turn_hours=12)
     first = current(table).state.turn
     player = (ana, ben)[first]
-    halfway = T0 + timedelta(hours=1)
+    halfway = T0 + timedelta(hours=6)
     with time_machine.travel(halfway - timedelta(seconds=30), tick=False):
         viewing.state_for(table, player)  # reads the table through the API
     with time_machine.travel(halfway, tick=False):
@@ -218,7 +218,9 @@ def test_a_players_halfway_reminder_is_set_outside_their_quiet_hours():
         update_preferences(person_, {"time_zone": "America/New_York",
                                      "quiet_hours_start": "22:00",
                                      "quiet_hours_end": "08:00"})
-    Table.objects.filter(pk=table).update(turn_hours=24)
+    row = Table.objects.get(pk=table)
+    row.settings = row.settings.replace(turn_hours=24)
+    row.save(update_fields=["options"])
     play_turn(table, start)  # the next turn starts at 15:00 EST; halfway is 03:00 EDT
     round_row = current(table).round
     assert round_row.deadline_at == start + timedelta(hours=24)

@@ -30,6 +30,12 @@ POLL_MS = 3000  # the table page's polling period (web/table_context.py POLL_SEC
 TIMEOUT_MS = 10_000  # for one page action or one wait
 
 
+def is_move_answer(response: Response) -> bool:
+    """The answer to a form the person sent, not to the seed the page adds by itself to the
+    next deal (web/static/web/table.js)."""
+    return response.request.method == "POST" and not response.url.endswith("/seed")
+
+
 # --------------------------------------------------------------------------- a person
 class Visitor:
     """Someone at their own browser (one Playwright context: own cookies, own clock)."""
@@ -131,7 +137,7 @@ class Visitor:
         newer one: the page's event stream may fetch the table meanwhile, and a fetch that
         lands first takes the element the answer was for)."""
         self._mark_live()
-        with self.page.expect_response(lambda r: r.request.method == "POST") as answer:
+        with self.page.expect_response(is_move_answer) as answer:
             target.click()
         found = re.search(r'data-version="(\d+)"', answer.value.text())
         self._wait_for_new_live(int(found[1]) if found else 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from browser import Visitor
+from browser import Visitor, is_move_answer
 from playwright.sync_api import expect
 
 # A move's form, in the browser's own words: the element that has the keyboard focus.
@@ -25,7 +25,7 @@ def press_and_wait(person: Visitor, key: str = "Enter") -> None:
     """Presses `key` on what has the focus (a move's button) and waits for the table its
     answer brings, as `Visitor.click_and_wait` does for a click."""
     person._mark_live()
-    with person.page.expect_response(lambda r: r.request.method == "POST") as answer:
+    with person.page.expect_response(is_move_answer) as answer:
         person.page.keyboard.press(key)
     found = re.search(r'data-version="(\d+)"', answer.value.text())
     person._wait_for_new_live(int(found[1]) if found else 0)

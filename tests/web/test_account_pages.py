@@ -578,7 +578,7 @@ def cleos_tables(cleo, dan, make_account):
     fay = make_account("fay")
 
     def table(host, others, start):
-        game = lobby.create_table(host, {"players": len(others) + 1})
+        game = lobby.create_table(host, {"players": max(2, len(others) + 1)})
         for other in others:
             lobby.join_table(game.table.pk, other, game.table.invite)
         if start:

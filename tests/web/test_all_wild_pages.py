@@ -55,13 +55,13 @@ def test_a_host_creates_an_all_wild_table_with_the_form(ana):
     response = ana.post("/tables/new", body)
     assert response.status_code == 302, response.content.decode()[:2000]
     table = Table.objects.get()
-    assert table.deck == "all-wild" and table.last_card_call
+    assert table.deck == "all-wild" and table.settings.last_card_call
     refused = ana.post("/tables/new", {**body, "jump_in": "on"})
     assert refused.status_code == 200 and "cannot be played with jump_in" in \
         refused.content.decode()
     classic = ana.post("/tables/new", {**body, "deck": "classic", "last_card_call": "on"})
     assert classic.status_code == 302
-    assert Table.objects.get(deck="classic").last_card_call
+    assert Table.objects.get(deck="classic").settings.last_card_call
 
 
 def test_a_deck_the_form_does_not_offer_is_a_form_error_and_makes_no_table(ana):

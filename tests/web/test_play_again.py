@@ -36,8 +36,7 @@ def test_a_player_gets_a_new_table_with_the_same_settings_and_hosts_it(ana, ben)
     old = finished_game(ana.user, ben.user, **{**SETTINGS, "players": 2})
     new = again.play_again(old, ben.user)
     before, after = Table.objects.get(pk=old), new.table
-    for name in again.AGAIN:
-        assert getattr(after, name) == getattr(before, name), name
+    assert after.settings == before.settings  # every setting of the game, rated as well
     assert after.status == Table.Status.WAITING and after.host == ben.user
     assert after.invite != before.invite and not after.rigged
     assert [seat.user for seat in new.seats] == [ben.user]  # Ana is invited, not seated
@@ -53,7 +52,7 @@ def test_the_same_bots_come_along_at_their_levels(ana):
     seats = list(Seat.objects.filter(table=new.table).order_by("number"))
     assert [(s.user, s.bot_level) for s in seats] == [(ana.user, None), (None, "easy"),
                                                        (None, "hard")]
-    assert new.table.players == 3 and new.table.stacking
+    assert new.table.players == 3 and new.table.settings.stacking
     # Bots made the old game unrated, not its host: the new one is rated once they leave.
     assert new.table.rated
 

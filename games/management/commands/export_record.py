@@ -11,7 +11,7 @@ from games.service.errors import GameError
 
 
 class Command(BaseCommand):
-    help = ("Write a finished game's record (format wild-cards-record 1, as GET "
+    help = ("Write a finished game's record (format wild-cards-record 2, as GET "
             "/api/games/{id}/record).")
 
     def add_arguments(self, parser):

@@ -121,6 +121,40 @@
     target.focus({preventScroll: !own || !!target.closest(".chooser")});
   });
 
+  // Fair play (docs/fairness.md): a seated player's page adds a random seed of theirs to the
+  // next deal by itself, once per deal, from the browser's own random source. The host's goes
+  // with the start as well, in case the start comes first. A seed the player typed (the
+  // form's `data-seeded`) is left as it is.
+  const seeded = new Set();
+  function addSeed() {
+    const form = document.querySelector("form.seed-form");
+    if (!form || form.hasAttribute("data-seeded") || !window.crypto || !window.fetch) return;
+    const round = form.dataset.round;
+    if (seeded.has(round)) return;
+    seeded.add(round);
+    const bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    const seed = Array.from(bytes, function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+    const start = document.querySelector("form.start-form input[name=client_seed]");
+    if (start) start.value = seed;
+    const body = new FormData(form);
+    body.set("client_seed", seed);
+    body.set("auto", "1");
+    fetch(form.action, {method: "POST", body: body, credentials: "same-origin"}).then(function (answer) {
+      const now = document.querySelector("form.seed-form[data-round=\"" + round + "\"]");
+      if (answer.status !== 204 || !now) return;
+      now.setAttribute("data-seeded", "");
+      const said = document.querySelector("[data-seed-status]");
+      if (said) said.textContent = "Your browser has added a random seed of yours.";
+      const summary = now.closest("details") && now.closest("details").querySelector("summary");
+      if (summary && summary.textContent.indexOf("with your seed") < 0) {
+        summary.textContent = summary.textContent.trim() + ", with your seed";
+      }
+    }).catch(function () { /* offline: the deal goes on without it */ });
+  }
+  addSeed();
+  document.addEventListener("htmx:afterSettle", addSeed);
+
   // On one's turn: the first card that may be played, or the move that stands for one.
   function next(live) {
     if (!/Your turn/.test(live.querySelector(".status-line").textContent)) return null;

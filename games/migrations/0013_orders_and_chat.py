@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0010_invitation'),
+        ('games', '0012_client_seeds'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
