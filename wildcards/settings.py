@@ -176,6 +176,9 @@ WILDCARDS_TURN_NOTICE_DELAY = env_int("WILDCARDS_TURN_NOTICE_DELAY", default=120
 # How long a standing order waits when its turn comes, in seconds, while the others may still
 # jump in or catch a missed last-card call (docs/playing.md, "Standing orders").
 WILDCARDS_ORDER_DELAY = env_int("WILDCARDS_ORDER_DELAY", default=60, least=0)
+# Vacation days an account banks in a year, a twelfth each month (docs/playing.md, "Vacation").
+WILDCARDS_VACATION_DAYS_PER_YEAR = env_int("WILDCARDS_VACATION_DAYS_PER_YEAR", default=14,
+                                           least=0)
 # Where the site is reachable from outside: used to build absolute links in emails.
 WILDCARDS_BASE_URL = env_str("WILDCARDS_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
 

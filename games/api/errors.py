@@ -27,11 +27,14 @@ STATUS = {
     # Games over days (issue 27): standing orders and the table chat.
     "not-turn-by-turn": 409, "empty": 400, "too-long": 400, "cannot-report-own": 400,
     "cannot-mute-yourself": 400, "no-such-message": 404, "too-many-messages": 429,
+    # Vacation and pause (issue 27).
+    "vacation-in-the-past": 400, "not-enough-vacation-days": 400, "pause-not-allowed": 409,
+    "already-paused": 409, "not-paused": 409,
     # The players' seeds (issue 28).
     "seed-too-late": 409, "seed-too-early": 409, "seeds-not-taken": 409,
 }
 # A refused move is 422, but for these (the move may be fine; the moment is not).
-REFUSAL_STATUS = {"stale-version": 409, "seat-played-by-bot": 409}
+REFUSAL_STATUS = {"stale-version": 409, "seat-played-by-bot": 409, "paused": 409}
 # Every reason code of the rules engine (`games.rules.REASONS`) is a refused move, so 422;
 # those of the last-card call too: `nothing-to-catch` (a wrong catch), `nothing-to-call`.
 REFUSED_MOVE_STATUS = 422

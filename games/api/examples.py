@@ -39,6 +39,7 @@ STATE = {
             "drawn": None, "actions": ["play", "draw", "concede"]},
     "ranking": None,
     "next_deal": None,  # a single round: no deal is to come (docs/fairness.md)
+    "paused": False, "pause_votes": [], "vacations": [],
 }
 
 MOVE_LOG = {"moves": [

@@ -235,6 +235,11 @@ class NextDealSerializer(serializers.Serializer):
                                    help_text="The seats that have added a seed to it.")
 
 
+class VacationSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    until = serializers.DateTimeField()
+
+
 class StateSerializer(serializers.Serializer):
     table = serializers.IntegerField()
     version = serializers.IntegerField()
@@ -245,6 +250,15 @@ class StateSerializer(serializers.Serializer):
     you = YouSerializer(required=False, help_text="Absent for a spectator.")
     ranking = RankSerializer(many=True, allow_null=True)
     next_deal = NextDealSerializer(allow_null=True)
+    paused = serializers.BooleanField(
+        help_text="Every person seated accepted a pause: no turn has a deadline, moves are "
+                  "refused (`paused`) until someone resumes it (docs/api.md 9.4).")
+    pause_votes = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The seats whose players accepted the pause proposed (or in force).")
+    vacations = VacationSeatSerializer(
+        many=True, help_text="The seats whose players are on vacation, at a table that allows "
+                             "it: their turns wait for them until `until` (docs/api.md 9.3).")
 
 
 class EventSerializer(serializers.Serializer):

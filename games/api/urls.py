@@ -9,6 +9,7 @@ from . import lobby_views as tables
 from . import play_views as play
 from .order_views import OrdersView
 from .stream import EventsView
+from .vacation_views import PauseView, ResumeView, VacationView
 
 urlpatterns = [
     path("accounts", SignUpView.as_view(), name="api-signup"),
@@ -44,6 +45,9 @@ urlpatterns = [
          name="api-chat-report"),
     path("me/mutes", chat.MutesView.as_view(), name="api-mutes"),
     path("me/mutes/<str:name>", chat.MuteView.as_view(), name="api-mute"),
+    path("me/vacation", VacationView.as_view(), name="api-vacation"),
+    path("tables/<int:table_id>/pause", PauseView.as_view(), name="api-pause"),
+    path("tables/<int:table_id>/resume", ResumeView.as_view(), name="api-resume"),
     # Ratings (issue 13): the ratings app's own views.
     path("players/<str:name>", PlayerView.as_view(), name="api-player"),
     path("leaderboard", LeaderboardView.as_view(), name="api-leaderboard"),

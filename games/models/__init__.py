@@ -22,6 +22,7 @@ from .chat import ChatMute as ChatMute
 from .chat import ChatReport as ChatReport
 from .invitations import Invitation as Invitation
 from .orders import StandingOrders
+from .vacations import Vacation as Vacation
 
 
 def new_invite() -> str:
@@ -85,6 +86,10 @@ class Table(models.Model):
     next_salt = models.CharField(max_length=32, blank=True, default="")
     next_commitment = models.CharField(max_length=64, blank=True, default="")
     next_seeds = models.JSONField(default=dict, blank=True)
+    # A pause the people seated agreed to (issue 27, `games.service.pauses`): the seat numbers
+    # that accepted it so far, and whether all of them have (no deadline while it lasts).
+    pause_votes = models.JSONField(default=list, blank=True)
+    paused = models.BooleanField(default=False)
     # Bumped by every change anyone can see; moves name the version they were made on.
     version = models.PositiveIntegerField(default=0)
     current_round = models.ForeignKey(

@@ -158,6 +158,12 @@ SETTINGS: dict[str, Setting] = _declare(
             deck_defaults={CLASSIC: False, ALL_WILD: True}, short="last-card call"),
     Setting("spectators", bool, False, "Allow spectators", "Anyone logged in may watch the "
             "table (never a hand).", WATCHING),
+    Setting("vacation", bool, False, "Allow vacation and pause (turn by turn)", "A player on "
+            "vacation has no deadline until it ends, and the people seated may agree to pause "
+            "the table. Off: every turn keeps its deadline.", PLAYERS_AND_TIME, modes=(TURN,),
+            words=lambda value, settings: (None if settings.mode != TURN else
+                                           "vacation and pause allowed" if value
+                                           else "no vacation or pause")),
     Setting("rated", bool, True, "Rated game", "The result moves the players' ratings and "
             "counts for the leaderboard. Only games of people are rated: a bot seated, or one "
             "playing for someone away, makes the game unrated.", RATINGS),

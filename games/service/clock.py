@@ -9,6 +9,7 @@ from games.rules import Applied, GameState, Move
 from games.rules.moves import DRAW, PASS, PLAY, TAKE
 from games.rules.state import NONE, PLAYING
 from games.storage.reads import Game
+from games.storage.vacations import away_until
 from notifications.preferences import quiet_of
 
 MOVE_TIMER_SECONDS = {"relaxed": 45, "normal": 30, "fast": 15}
@@ -36,11 +37,22 @@ def bot_deadline(start: datetime, delay: timedelta) -> Deadline:
     return start + delay + BOT_GRACE, None
 
 
+def allows_vacation(table: Table) -> bool:
+    """Vacation and pause are the host's choice, at turn-by-turn tables only."""
+    return table.mode == Table.Mode.TURN and table.settings.vacation
+
+
 def deadline_for(game: Game, seat: int, start: datetime, delay: timedelta) -> Deadline:
-    """The deadline of `seat`'s turn starting at `start`: a bot's or a person's."""
+    """The deadline of `seat`'s turn starting at `start`: a bot's or a person's; none at a
+    paused table. A person on vacation at a table that allows it has the whole turn from the
+    end of the vacation."""
     person = game.seats[seat]
+    if game.table.paused:
+        return None, None
     if person.played_by_bot:
         return bot_deadline(start, delay)
+    if allows_vacation(game.table) and person.user_id is not None:
+        start = max(start, away_until(game, start).get(person.user_id, start))
     deadline, halfway = turn_deadline(game.table, start)
     if halfway is None or person.user_id is None:
         return deadline, halfway

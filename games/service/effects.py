@@ -51,7 +51,9 @@ def next_turn_follows(game: Game) -> None:
     when a bot is to play or may jump in (after a human-like delay at a real-time table); at a
     real-time table, the expiry of a person's turn at its deadline (the sweep is the safety
     net). Each task carries the version
-    it was made for and does nothing if the table moved on."""
+    it was made for and does nothing if the table moved on. A paused table waits for nothing."""
+    if game.table.paused:
+        return
     orders_follow(game)
     if game.state is None or game.state.status != PLAYING:
         return

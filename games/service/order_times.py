@@ -38,7 +38,7 @@ def due_seat(game: Game) -> Seat | None:
     player plays (not a bot's, nor one a bot plays for)."""
     state, table = game.state, game.table
     if (state is None or state.status != PLAYING or table.status != Table.Status.PLAYING
-            or not takes_orders(table)):
+            or not takes_orders(table) or table.paused):
         return None
     seat = game.seats[state.turn]
     if seat.user_id is None or seat.state != Seat.State.PLAYING:

@@ -23,7 +23,7 @@ from games.rules.state import PLAYING
 from games.storage import reads, writes
 from games.storage.reads import Game
 
-from . import bots, effects, lobby, presence, results
+from . import bots, effects, lobby, presence, results, vacations
 from .clock import TIMEOUTS_TO_BOT, next_deadline
 from .errors import Accepted, GameError, Refusal, not_seated
 from .lobby import swaps_between_rounds
@@ -73,6 +73,8 @@ def make_move(table_id: int, user, move: Move, *, expected_version: int | None =
                 "(POST /api/tables/{id}/seats/{n}/person) or concede.", game.table.version)
         else:
             answer = _judge(game, seat, move, expected_version, by=by, now=timezone.now())
+            if isinstance(answer, Accepted) and by != MoveRow.By.ORDER:
+                vacations.ended_by_move(game, user, timezone.now())
             if isinstance(answer, Accepted):
                 answer = Accepted(state_view(game, seat))
                 effects.next_turn_follows(game)
@@ -119,6 +121,9 @@ def _judge(game: Game, seat: Seat, move: Move, expected_version: int | None, *, 
     table = game.table
     if game.state is None or table.status != Table.Status.PLAYING:
         return Refusal("game-not-playing", REASONS["game-not-playing"], table.version)
+    if table.paused and move.action != CONCEDE:
+        return Refusal("paused", "The table is paused: any player seated may resume it "
+                       "(POST /api/tables/{id}/resume).", table.version)
     if expected_version is not None and expected_version != table.version:
         return Refusal("stale-version", "The game has moved on since that version: reload it.",
                        table.version)
@@ -158,7 +163,8 @@ def _play_on(game: Game, now: datetime, *, expired: bool = False,
     paced = bool(effects.bot_delay(game)) or (
         timed_out is not None and game.seats[timed_out].played_by_bot)
     made, started = 0, timezone.now()
-    while made < limit and game.state is not None and game.state.status == PLAYING:
+    while (made < limit and game.state is not None and game.state.status == PLAYING
+           and not table.paused):
         before = game.state
         jump = None if timed_out is not None else bots.jump_in(game)
         seat = jump[0] if jump else game.seats[before.turn]
@@ -236,6 +242,8 @@ def expire_turn(table_id: int, now: datetime, *, due: datetime | None = None,
                 or game.state.status != PLAYING or r is None or r.deadline_at is None
                 or r.deadline_at > now or (due is not None and r.deadline_at != due)):
             return False
+        if vacations.waits_for_vacation(game, now):
+            return False  # its player went on vacation since the deadline was set: moved
         _play_on(game, now, expired=True)
         effects.next_turn_follows(game)
         return True

@@ -6,9 +6,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.utils import timezone
+
 from games.models import Round, Seat, Table
 from games.rules import log_entry_for, public_view, view_for
 from games.storage.reads import Game
+from games.storage.vacations import away_until
+
+from .clock import allows_vacation
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -30,6 +35,7 @@ def state_view(game: Game, seat: Seat | None) -> dict:
         view = {"table": table.pk, "version": table.version, "status": table.status,
                 "seats": [seat_view(s, 0) for s in game.seats], "round": None,
                 "last_round": None, "ranking": None, "next_deal": next_deal_view(game)}
+        view.update(pause_view(game))
         if seat is not None:
             view["you"] = {"seat": seat.number, "hand": [], "playable": [], "refusals": {},
                            "drawn": None, "actions": []}
@@ -47,10 +53,24 @@ def state_view(game: Game, seat: Seat | None) -> dict:
             "seats": [seat_view(s, row["cards"])
                       for s, row in zip(game.seats, engine["seats"], strict=True)],
             "round": round_view, "last_round": last_round,
-            "ranking": engine["ranking"], "next_deal": next_deal_view(game)}
+            "ranking": engine["ranking"], "next_deal": next_deal_view(game),
+            **pause_view(game)}
     if seat is not None:
         view["you"] = engine["you"]
     return view
+
+
+def pause_view(game: Game) -> dict:
+    """Vacation and pause (issue 27): whether the table is paused, the seats that accepted a
+    pause, and the seats whose players are on vacation with its end (at a table that allows
+    it; while the game is played)."""
+    table = game.table
+    away = {}
+    if allows_vacation(table) and table.status == Table.Status.PLAYING:
+        away = away_until(game, timezone.now())
+    return {"paused": table.paused, "pause_votes": sorted(table.pause_votes),
+            "vacations": [{"seat": s.number, "until": iso(away[s.user_id])}
+                          for s in game.seats if s.user_id in away]}
 
 
 def fairness_view(round_row: Round | None, *, ended: bool) -> dict:

@@ -1,8 +1,8 @@
 """Reading game rows: a table loaded for a change or a view, and the lists around it.
 
 `load` reads a table in two queries (the table, locked alone when asked; then the seats with
-their users and email preferences, the hands and their round), whatever the size of the hands
-or the length of the history.
+their users, email preferences and vacations, the hands and their round), whatever the size of
+the hands or the length of the history.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 
 from accounts.models import ApiToken
-from games.models import Hand, IdempotentAnswer, Round, Seat, Table
+from games.models import Hand, IdempotentAnswer, Round, Seat, Table, Vacation
 from games.models import Move as MoveRow
 from games.rules import GameState
 from notifications.models import Preference
@@ -39,6 +39,8 @@ class Game:
     # The move log entries written through this object (by `writes.save_move`), for the event
     # stream's message after the commit.
     logged: list[dict] = field(default_factory=list)
+    # {user id: end of vacation} of the people seated, once read (`vacations.away_until`).
+    vacations: dict[int, datetime] | None = None
 
     def seat_of(self, user) -> Seat | None:
         if user is None or not user.is_authenticated:
@@ -58,6 +60,9 @@ _PREFERENCE = sql.Columns(Preference, "p")
 # The reverse one-to-one user -> preference: a loaded seat's user carries its preference row
 # (or that it has none), so "does the next player want an email" needs no query.
 _PREFERENCE_OF_USER = Preference.user.field.remote_field
+# Likewise its vacation row (or that it has none): who is on vacation needs no query either.
+_VACATION = sql.Columns(Vacation, "v")
+VACATION_OF_USER = Vacation.user.field.remote_field
 
 
 # A table read while moves are saved is read again, at most this many times in all (then it is
@@ -106,7 +111,8 @@ def load_game(table: Table, *, with_round: bool = True) -> Game:
             seats, hands, round_row, version = _seats_and_round(table, round_id)
         else:
             seats = list(Seat.objects.filter(table_id=table.pk).order_by("number")
-                         .select_related("user", "user__notification_preference"))
+                         .select_related("user", "user__notification_preference",
+                                         "user__vacation"))
             hands = (list(Hand.objects.filter(round_id=round_id).select_related("round")
                           .order_by("seat")) if round_id is not None else [])
             round_row = hands[0].round if hands else None
@@ -131,8 +137,9 @@ def _seats_and_round(table: Table, round_id: int | None):
     """One query: one row per seat, its user, the user's preference and, when `round_id` is
     given, the seat's hand with the round beside it (the round is read from the first row),
     and the table's version as this statement sees it (None without seats)."""
-    columns = f"{_SEAT.sql}, {_USER.sql}, {_PREFERENCE.sql}"
-    joins = f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = s.user_id "
+    columns = f"{_SEAT.sql}, {_USER.sql}, {_PREFERENCE.sql}, {_VACATION.sql}"
+    joins = (f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = s.user_id "
+             f"LEFT OUTER JOIN {sql.table(Vacation)} v ON v.user_id = s.user_id ")
     if round_id is not None:
         columns += f", {_HAND.sql}, {_ROUND.sql}"
         joins += (f"LEFT OUTER JOIN {sql.table(Hand)} h ON h.round_id = %s "
@@ -145,13 +152,15 @@ def _seats_and_round(table: Table, round_id: int | None):
         f"WHERE s.table_id = %s ORDER BY s.number",
         [table.pk] if round_id is None else [round_id, table.pk])
     seats, hands, round_row = [], [], None
-    at_hand = _SEAT.width + _USER.width + _PREFERENCE.width
+    at_vacation = _SEAT.width + _USER.width + _PREFERENCE.width
+    at_hand = at_vacation + _VACATION.width
     for row in rows:
         seat = _SEAT.build(row)
         user = _USER.build_or_none(row, _SEAT.width)
         if user is not None:
             _PREFERENCE_OF_USER.set_cached_value(
                 user, _PREFERENCE.build_or_none(row, _SEAT.width + _USER.width))
+            VACATION_OF_USER.set_cached_value(user, _VACATION.build_or_none(row, at_vacation))
         Seat.user.field.set_cached_value(seat, user)
         seats.append(seat)
         if round_id is not None and row[at_hand] is not None:
