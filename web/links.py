@@ -15,7 +15,7 @@ _MARK = 918273645  # stands for the table's id while a pattern is reversed once
 TABLE_LINKS = ("table", "table-live", "table-join", "table-leave", "table-cancel",
                "table-bots", "table-start", "table-move", "table-concede", "api-events",
                "table-replay", "table-verify", "table-record", "table-again",
-               "table-emails", "table-seed")
+               "table-emails", "table-seed", "table-pause", "table-resume")
 SITE_LINKS = ("home", "new-table", "account", "login", "logout", "signup", "leaderboard",
               "rules")
 

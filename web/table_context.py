@@ -26,6 +26,7 @@ from .forms import BotForm, InviteForm
 from .invitations import for_the_host
 from .links import table_links
 from .orders import orders_context
+from .pauses import away_words, pause_context
 from .templatetags.cards import card, card_color, card_label, card_svg
 from .times import deadline_text
 
@@ -59,6 +60,10 @@ def live_context(request: HttpRequest, table_id: int, since: int | None = None) 
     if context["bot_plays_you"]:  # a bot moves for this seat: nothing to offer
         _bot_plays(context)
     context["seat_notice"] = seat_words.own_notice(seat, table, log)
+    context.update(pause_context(game, seat, view))  # vacation and pause (issue 27)
+    away = away_words(view)
+    for row in context["seat_rows"]:
+        row["away"] = away.get(row["seat"], "")
     context["call_with_play"] = (calls_last_card(table.settings.options())
                                  and context["your_turn"]
                                  and "play" in context["actions"]

@@ -14,7 +14,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from games.rules import Move
-from games.service import again, invitations, lobby, play, viewing
+from games.service import again, invitations, lobby, pauses, play, viewing
 from games.service.errors import GameError, Refusal
 from wildcards.numbers import whole_number
 
@@ -232,6 +232,29 @@ def _after_move(request: HttpRequest, table_id: int, *, refusal: str | None = No
     if pick:  # the chooser, scrolled to (the page has no script to bring it into view)
         url += f"?pick={pick[0]}&need={pick[1]}" + ("&call=1" if pick[2] else "") + "#chooser"
     return redirect(url)
+
+
+@login_required
+@require_POST
+def pause(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Propose or accept a pause (issue 27), then the table anew."""
+    return _pause_change(request, table_id, pauses.pause)
+
+
+@login_required
+@require_POST
+def resume(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _pause_change(request, table_id, pauses.resume)
+
+
+def _pause_change(request: HttpRequest, table_id: int, change) -> HttpResponse:
+    try:
+        change(table_id, request.user)
+    except GameError as error:
+        if error.code in ("not-found", "not-seated"):
+            return error_page(request, error)
+        return _after_move(request, table_id, refusal=error.detail)
+    return _after_move(request, table_id)
 
 
 @login_required

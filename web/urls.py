@@ -16,6 +16,7 @@ from . import (
     rulebook,
     table_emails,
     tables,
+    vacation,
 )
 from .account_forms import LogInForm, PasswordChangeForm
 from .limits import limited
@@ -42,6 +43,8 @@ urlpatterns = [
     path("account/notifications", accounts.notification_settings,
          name="account-notifications"),
     path("account/delete", accounts.delete_account, name="account-delete"),
+    path("account/vacation", vacation.vacation, name="account-vacation"),
+    path("account/vacation/end", vacation.end_vacation, name="account-vacation-end"),
     # Tables.
     path("tables/new", tables.new_table, name="new-table"),
     path("tables/<int:table_id>", tables.table_page, name="table"),
@@ -58,6 +61,8 @@ urlpatterns = [
     path("invitations/<str:token>", invitations.invitation_page, name="invitation"),
     path("tables/<int:table_id>/move", tables.move, name="table-move"),
     path("tables/<int:table_id>/concede", tables.concede, name="table-concede"),
+    path("tables/<int:table_id>/pause", tables.pause, name="table-pause"),
+    path("tables/<int:table_id>/resume", tables.resume, name="table-resume"),
     path("tables/<int:table_id>/emails", table_emails.mute, name="table-emails"),
     path("tables/<int:table_id>/again", tables.play_again, name="table-again"),
     # Games over days (issue 27): standing orders and the table chat.
