@@ -161,9 +161,8 @@ SETTINGS: dict[str, Setting] = _declare(
     Setting("vacation", bool, False, "Allow vacation and pause (turn by turn)", "A player on "
             "vacation has no deadline until it ends, and the people seated may agree to pause "
             "the table. Off: every turn keeps its deadline.", PLAYERS_AND_TIME, modes=(TURN,),
-            words=lambda value, settings: (None if settings.mode != TURN else
-                                           "vacation and pause allowed" if value
-                                           else "no vacation or pause")),
+            words=lambda value, settings: ("vacation and pause allowed"
+                                           if value and settings.mode == TURN else None)),
     Setting("rated", bool, True, "Rated game", "The result moves the players' ratings and "
             "counts for the leaderboard. Only games of people are rated: a bot seated, or one "
             "playing for someone away, makes the game unrated.", RATINGS),

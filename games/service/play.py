@@ -20,6 +20,7 @@ from games.rules.bots import NORMAL
 from games.rules.moves import CONCEDE, FIELDS
 from games.rules.options import LEAVE
 from games.rules.state import PLAYING
+from games.storage import due as due_tables
 from games.storage import reads, writes
 from games.storage.reads import Game
 
@@ -232,7 +233,7 @@ def expire_turn(table_id: int, now: datetime, *, due: datetime | None = None,
     transaction holds is left alone (False at once): it is being changed, and if its turn is
     still due afterwards the next sweep finds it. Returns whether a turn expired."""
     with transaction.atomic():
-        if not reads.try_lock(table_id):
+        if not due_tables.try_lock(table_id):
             return False
         game = locked(table_id)
         if version is not None and game.table.version != version:

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Vacation
+from games.rules.state import PLAYING
 from games.storage import vacations as stored
 from games.storage import writes
 from games.storage.reads import Game
@@ -97,7 +98,14 @@ def ended_by_move(game: Game, user, now: datetime) -> None:
     row = stored.locked_vacation_row(user)
     settle(row, now, ending=True)
     stored.save_vacation(row)
+    stored.remember(seat, row)
     game.vacations = None
+    state = game.state
+    if (allows_vacation(game.table) and state is not None and state.status == PLAYING
+            and state.turn == seat.number and game.round.deadline_at is not None):
+        # Still their turn (a card drawn to play, a turn come back to them): from now on.
+        stored.move_deadline(game, *deadline_for(game, seat.number, now,
+                                                 effects.bot_delay(game)))
     transaction.on_commit(lambda: after_response.soon(lambda: follow_now(user)), robust=True)
 
 

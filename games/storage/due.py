@@ -45,3 +45,9 @@ def turn_is_due(table_id: int, version: int, now: datetime) -> bool:
     before taking the lock)."""
     return Table.objects.filter(pk=table_id, version=version,
                                 current_round__deadline_at__lte=now).exists()
+
+
+def try_lock(table_id: int) -> bool:
+    """Lock the table row unless another transaction holds it (then False at once, without
+    waiting): the sweep leaves a table somebody is changing to them."""
+    return Table.objects.select_for_update(skip_locked=True).filter(pk=table_id).exists()

@@ -111,8 +111,7 @@ def load_game(table: Table, *, with_round: bool = True) -> Game:
             seats, hands, round_row, version = _seats_and_round(table, round_id)
         else:
             seats = list(Seat.objects.filter(table_id=table.pk).order_by("number")
-                         .select_related("user", "user__notification_preference",
-                                         "user__vacation"))
+                         .select_related("user", "user__notification_preference", "user__vacation"))
             hands = (list(Hand.objects.filter(round_id=round_id).select_related("round")
                           .order_by("seat")) if round_id is not None else [])
             round_row = hands[0].round if hands else None
@@ -297,10 +296,3 @@ def last_log_entries(table: Table, count: int) -> list[dict]:
 
 def remembered_answer(table: Table, seat: int, key: str) -> IdempotentAnswer | None:
     return IdempotentAnswer.objects.filter(table=table, seat=seat, key=key).first()
-
-
-def try_lock(table_id: int) -> bool:
-    """Lock the table row unless another transaction holds it (then False at once, without
-    waiting): the sweep leaves a table somebody is changing to them."""
-    return Table.objects.select_for_update(skip_locked=True).filter(pk=table_id).exists()
-

@@ -35,6 +35,11 @@ def vacation_of_seat(seat: Seat) -> Vacation | None:
     return VACATION_OF_USER.get_cached_value(user)
 
 
+def remember(seat: Seat, row: Vacation) -> None:
+    """The seat's user's row as changed now, for what this transaction reads next."""
+    VACATION_OF_USER.set_cached_value(seat.user, row)
+
+
 def vacation_row(user, *, lock: bool) -> Vacation | None:
     rows = Vacation.objects.select_for_update() if lock else Vacation.objects.all()
     return rows.filter(user_id=user.pk).first()

@@ -21,10 +21,11 @@ BAD_INPUT = {400, 413, 415}
 # addresses that exist (a username or address taken, credentials of no account), the list of
 # common passwords and the likeness of a password to its name, a cursor the list did not give,
 # the tables where one has a seat (muted tables), the quiet hours stored (a PATCH may set one
-# end when the other is stored), and a server's setting (rigged decks, off on a
-# public site).
+# end when the other is stored), a server's setting (rigged decks, off on a
+# public site), and the clock and the days an account has banked (a vacation's end).
 NOT_SCHEMA_MATTERS = {
     "wrong-credentials": None, "email-taken": None, "rigged-decks-off": None,
+    "vacation-in-the-past": None, "not-enough-vacation-days": None,
     "invalid": ("That username is taken.", "Another account uses that address.",
                 "This password is too common.",
                 "The password is too similar to the", "This password is entirely numeric.",

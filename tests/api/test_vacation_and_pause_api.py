@@ -103,6 +103,20 @@ def test_a_move_ends_the_vacation(game):
     assert ana.state(table)["vacations"] == []
 
 
+def test_a_move_that_leaves_the_turn_going_gives_a_whole_turn_from_now(rigged_table,
+                                                                      make_player):
+    """Ben draws a card that plays: his turn goes on, no longer waiting for his vacation."""
+    table, (ana, ben) = rigged_table([ANA, BEN], "flame-5", draw=["flame-6"], vacation=True,
+                                     players=[make_player()])
+    a_year_old(ana, ben)
+    put(ben, {"until": "2026-12-08T09:00:00Z"})
+    with time_machine.travel(NOW + timedelta(hours=1), tick=False):
+        drew = ben.move(table, "draw").json()
+    assert (drew["you"]["drawn"], drew["round"]["turn"]) == ("flame-6", 1)
+    assert drew["round"]["deadline"] == "2026-12-06T10:00:00Z"
+    assert drew["vacations"] == []
+
+
 def test_a_pause_proposed_then_accepted_pauses_and_a_resume_ends_it(game):
     table, (ana, ben) = game
     proposed = ana.post(f"/api/tables/{table}/pause")

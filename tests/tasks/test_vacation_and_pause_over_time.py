@@ -272,3 +272,4 @@ def test_resuming_a_table_that_is_not_paused_is_refused():
     with time_machine.travel(T0 + HOUR, tick=False), pytest.raises(GameError) as refused:
         pauses.resume(table, ana)
     assert refused.value.code == "not-paused"
+

@@ -76,7 +76,8 @@ def test_the_new_table_form_has_the_vacation_box(ana):
 
 
 def test_the_pause_is_proposed_accepted_and_resumed_from_the_table_page(ana, ben, table):
-    assert "Propose a pause" in ana.get(f"/tables/{table}").content.decode()
+    html = ana.get(f"/tables/{table}").content.decode()
+    assert "Propose a pause" in html and "vacation and pause allowed" in html
     assert ana.post(f"/tables/{table}/pause").status_code == 302
     html = ben.get(f"/tables/{table}").content.decode()
     assert "A pause is proposed: ana accepted; waiting for ben." in html
