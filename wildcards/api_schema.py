@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework import serializers
@@ -100,3 +100,23 @@ class StrictSerializerExtension(OpenApiSerializerExtension):
         if direction == "request":
             schema["additionalProperties"] = False
         return schema
+
+
+class ChoiceStringFieldExtension(OpenApiSerializerFieldExtension):
+    """A ChoiceStringField is an enum in the schema (the same component as a ChoiceField of the
+    same choices)."""
+
+    target_class = "wildcards.api_serializers.ChoiceStringField"
+
+    def map_serializer_field(self, auto_schema, direction):
+        return auto_schema._map_serializer_field(serializers.ChoiceField(
+            choices=self.target.choices, allow_null=self.target.allow_null), direction)
+
+
+class KnownStringFieldExtension(OpenApiSerializerFieldExtension):
+    """A KnownStringField is a string with its known values as `examples`."""
+
+    target_class = "wildcards.api_serializers.KnownStringField"
+
+    def map_serializer_field(self, auto_schema, direction):
+        return {"type": "string", "examples": list(self.target.known)}

@@ -229,6 +229,7 @@ SPECTACULAR_SETTINGS = {
         "BotLevelEnum": ["easy", "normal", "hard"],
         "SeatStateEnum": ["playing", "away", "bot", "left"],
         "ActionEnum": "games.rules.moves.ACTIONS",
+        "TableModeEnum": ["turn", "realtime"],
     },
     "COMPONENT_SPLIT_REQUEST": True,
     # The API docs: /api/schema/ does not list itself; Swagger UI and Redoc come from

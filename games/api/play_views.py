@@ -15,6 +15,7 @@ from wildcards.numbers import whole_number
 from wildcards.throttling import ScopedRateThrottle
 
 from . import examples as ex
+from . import game_serializers as game
 from . import pagination as pages
 from . import schema as e
 from . import serializers as s
@@ -72,7 +73,7 @@ class MovesView(GameAPIView):
         summary="The public move log", tags=["play"], operation_id="listMoves",
         parameters=[OpenApiParameter("after", number_schema(),
                                      description="Only moves after this version.")],
-        responses={200: OpenApiResponse(s.MoveLogSerializer, "The moves after `after`, oldest "
+        responses={200: OpenApiResponse(game.MoveLogSerializer, "The moves after `after`, oldest "
                                         "first, at most 500 (`more`: there are others).",
                                         [ex.example("A draw and a play", ex.MOVE_LOG)]),
                    400: e.BAD_QUERY, 403: e.SEATED_ONLY, 404: e.NOT_FOUND, **e.LOGGED_IN})
@@ -133,7 +134,7 @@ class GamesView(GameAPIView):
     pagination_class = GamePages
     @extend_schema(summary="Your tables, those waiting on you first, in pages", tags=["play"],
                    operation_id="listMyGames", parameters=pages.PARAMETERS,
-                   responses={200: OpenApiResponse(s.MyGameSerializer(many=True),
+                   responses={200: OpenApiResponse(game.MyGameSerializer(many=True),
                                                    "A page of your tables.",
                                                    [ex.example("A page", ex.MY_GAMES_PAGE)]),
                               400: e.BAD_QUERY, **e.LOGGED_IN})

@@ -10,8 +10,8 @@ from games.service import records
 from wildcards.api_schema import UNAUTHENTICATED, body, error
 
 from .errors import GameAPIView
+from .game_serializers import LoggedMoveSerializer
 from .schema import NOT_FOUND, NOT_SEATED
-from .serializers import LoggedMoveSerializer
 
 NOT_FINISHED = error(
     "`game-not-finished`: the game is still being played (read the redacted move log, "

@@ -22,11 +22,12 @@ from wildcards.api_schema import (
 )
 
 from . import examples as ex
+from . import game_serializers as game
 from . import serializers as s
 
 # The responses of a view that answers the table resource (or the state), with its example.
 TABLE = OpenApiResponse(s.TableSerializer, "The table.", [ex.example("A table", ex.TABLE)])
-STATE = OpenApiResponse(s.StateSerializer, "The caller's view of the game.",
+STATE = OpenApiResponse(game.StateSerializer, "The caller's view of the game.",
                         [ex.example("Your turn", ex.STATE)])
 SWAP = OpenApiResponse(s.SwapSerializer, "Whether the swap waits for the next round, and the "
                        "table.", [ex.example("Waits for the next round", ex.SWAP)])
