@@ -128,6 +128,9 @@ class SignUpView(APIView):
 
     @extend_schema(
         request=SignUpSerializer, summary="Create an account", tags=["accounts"],
+        description="A new account, with its API token (shown this once: only its digest is "
+                    "kept). No log-in is needed. Send the token as `Authorization: Bearer "
+                    "<token>` (or `Token <token>`) with every other request.",
         operation_id="createAccount",
         examples=[OpenApiExample("Ana", request_only=True, value={
             "username": "ana", "email": "ana@example.com", "password": "correct-horse-battery"})],
@@ -229,6 +232,8 @@ class TokenView(APIView):
 class MeView(APIView):
     @extend_schema(
         summary="The caller's account, with notification preferences", tags=["accounts"],
+        description="Your account: id, username, email, whether it is a bot account, and your "
+                    "email notification preferences.",
         operation_id="getMe",
         responses={200: OpenApiResponse(MeSerializer, "The account.", [OpenApiExample("Ana", {
             **ACCOUNT, "notifications": {"turn_emails": True, "reminder_emails": True,

@@ -70,6 +70,9 @@ PREFERENCES = OpenApiResponse(PreferencesSerializer, "Your email preferences.", 
 
 class PreferencesView(APIView):
     @extend_schema(summary="Your email preferences", tags=["accounts"],
+                   description="Which emails you get (your turn, reminders, the game's end, "
+                               "or none at all), and the quiet hours in your time zone when "
+                               "no email is sent.",
                    operation_id="getNotificationPreferences",
                    responses={200: PREFERENCES, 401: UNAUTHENTICATED})
     def get(self, request):
@@ -77,7 +80,10 @@ class PreferencesView(APIView):
 
     @extend_schema(
         request=PreferencesChangeSerializer, summary="Change some of your email preferences",
-        tags=["accounts"], operation_id="updateNotificationPreferences",
+        tags=["accounts"],
+        description="Change only the preferences you send; the others stay. Quiet hours need "
+                    "a start and an end (both, or both null to have none).",
+        operation_id="updateNotificationPreferences",
         examples=[OpenApiExample("No reminders", {"reminder_emails": False}, request_only=True),
                   OpenApiExample("Not at night in Paris", {
                       "time_zone": "Europe/Paris", "quiet_hours_start": "22:00",

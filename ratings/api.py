@@ -85,6 +85,10 @@ LEADERBOARD = {"min_games": 5, "count": 2, "limit": 50, "offset": 0, "players": 
 class PlayerView(APIView):
     @extend_schema(
         summary="A player's games, rating and recent games", tags=["players"],
+        description="A player's profile: games finished (rated or not), games won, their "
+                    "average place, their rating (OpenSkill's `mu` and `sigma`, and the "
+                    "rating shown) and their 10 most recent finished games with how each "
+                    "moved the rating.",
         operation_id="getPlayer",
         responses={200: OpenApiResponse(ProfileSerializer, "The player's profile.",
                                         [OpenApiExample("Mia", PROFILE)]),
@@ -102,6 +106,9 @@ class PlayerView(APIView):
 class LeaderboardView(APIView):
     @extend_schema(
         summary="Players with enough rated games, best rating first", tags=["players"],
+        description="Players with at least `min_games` rated games, best rating first (equal "
+                    "ratings: the higher `mu` first), in pages (`limit`, `offset`). Bot "
+                    "accounts and house bots are never rated, so never listed.",
         operation_id="getLeaderboard",
         parameters=[
             OpenApiParameter("limit", number_schema(1, standings.LEADERBOARD_MOST),

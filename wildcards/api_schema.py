@@ -56,7 +56,8 @@ def body(code: str, detail: str, **more) -> dict:
 
 
 UNAUTHENTICATED = error(
-    "No `Authorization: Token …` header (nor session), or a token that does not exist.",
+    "No `Authorization: Bearer …` (or `Token …`) header, nor session, or a token that does not "
+    "exist.",
     body("not-authenticated", "Authentication credentials were not provided."))
 THROTTLED = error(
     "Too many requests: wait `retry_after` seconds.",
@@ -99,7 +100,14 @@ class StrictSerializerExtension(OpenApiSerializerExtension):
         schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
         if direction == "request":
             schema["additionalProperties"] = False
-        return schema
+        return without_inherited_description(self.target, schema)
+
+
+def without_inherited_description(serializer, schema: dict) -> dict:
+    """A body's description is its serializer's own docstring, never a base class's."""
+    if not type(serializer).__dict__.get("__doc__"):
+        schema.pop("description", None)
+    return schema
 
 
 class ChoiceStringFieldExtension(OpenApiSerializerFieldExtension):

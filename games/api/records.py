@@ -116,7 +116,14 @@ class VerdictSerializer(serializers.Serializer):
 
 class RecordView(GameAPIView):
     @extend_schema(summary="A finished game's record (format wild-cards-record 1)",
-                   tags=["records"], operation_id="getGameRecord",
+                   tags=["records"],
+                   description="The whole finished game, in the format `wild-cards-record` "
+                               "version 1: its players, settings, every round with its "
+                               "revealed seed and salt, and every move with what it did, "
+                               "every card face up. Anyone may check it offline: the seeds "
+                               "reproduce every deal and draw. Only for the game's players, "
+                               "or anyone when it allowed spectators.",
+                   operation_id="getGameRecord",
                    responses={200: OpenApiResponse(RecordSerializer, "The record.",
                                                    [OpenApiExample("A game of two", RECORD)]),
                               **ACCESS})
@@ -126,7 +133,14 @@ class RecordView(GameAPIView):
 
 class VerifyView(GameAPIView):
     @extend_schema(summary="Check a finished game: commitments, deals, draws and moves",
-                   tags=["records"], operation_id="verifyGame",
+                   tags=["records"],
+                   description="The server replays the game's record: each round's commitment "
+                               "against its revealed seed and salt, each deal and draw "
+                               "against the seed, each move against the rules, and the end "
+                               "against the stored result. `status`: `verified`, `failed` "
+                               "(with `problems`) or `unverifiable` (a game played before "
+                               "commitments).",
+                   operation_id="verifyGame",
                    responses={200: OpenApiResponse(VerdictSerializer, "The verdict.",
                                                    [OpenApiExample("Verified", VERDICT)]),
                               **ACCESS})

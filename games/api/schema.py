@@ -4,7 +4,7 @@ has them all)."""
 
 from __future__ import annotations
 
-from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse
 
 from games.rules import ACTIONS
@@ -19,6 +19,7 @@ from wildcards.api_schema import (
     RefusalSerializer,
     body,
     error,
+    without_inherited_description,
 )
 
 from . import examples as ex
@@ -88,7 +89,8 @@ class MoveBodyExtension(OpenApiSerializerExtension):
     priority = 1  # over the StrictSerializer's own
 
     def map_serializer(self, auto_schema, direction):
-        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        schema = without_inherited_description(self.target, auto_schema._map_serializer(
+            self.target, direction, bypass_extensions=True))
         if direction != "request":
             return schema
         fields = schema["properties"]
@@ -126,3 +128,23 @@ class TableBodyExtension(OpenApiSerializerExtension):
             schema["then"] = {"properties": {"options": {"properties": {
                 name: {"const": False} for name in ALL_WILD_REFUSES}}}}
         return schema
+
+
+class TokenSchemes(OpenApiAuthenticationExtension):
+    """The API token, either way the server takes it: `Authorization: Bearer <token>` (what
+    generated clients send) or `Authorization: Token <token>`."""
+
+    target_class = "games.api.authentication.TokenAuthentication"
+    name = ["bearerAuth", "tokenAuth"]
+    priority = 1  # over drf-spectacular's own for DRF's TokenAuthentication
+
+    def get_security_requirement(self, auto_schema):
+        return [{"bearerAuth": []}, {"tokenAuth": []}]  # either one
+
+    def get_security_definition(self, auto_schema):
+        made = ("The token from sign-up (POST /api/accounts) or from POST /api/auth/token, "
+                "shown once.")
+        return [{"type": "http", "scheme": "bearer",
+                 "description": f"`Authorization: Bearer <token>`. {made}"},
+                {"type": "apiKey", "in": "header", "name": "Authorization",
+                 "description": f"`Authorization: Token <token>` (the same token). {made}"}]
