@@ -16,6 +16,7 @@ from accounts.closing import RESERVED_NAME, is_reserved_username
 from accounts.login_attempts import TooManyFailures, log_in
 from accounts.models import ADDRESS_TAKEN
 from accounts.tokens import api_token_of, expires_at, new_api_token, revoke_api_token
+from notifications.api import PREFERENCES_EXAMPLE, PreferencesSerializer
 from notifications.preferences import preferences_json
 from wildcards.api_errors import ApiError
 from wildcards.api_schema import (
@@ -78,15 +79,8 @@ class NewAccountSerializer(AccountSerializer):
     token = serializers.CharField()
 
 
-class NotificationPreferencesSerializer(serializers.Serializer):
-    turn_emails = serializers.BooleanField()
-    reminder_emails = serializers.BooleanField()
-    game_over_emails = serializers.BooleanField()
-    unsubscribed_all = serializers.BooleanField()
-
-
 class MeSerializer(AccountSerializer):
-    notifications = NotificationPreferencesSerializer(
+    notifications = PreferencesSerializer(
         help_text="Which emails you get; change them with PATCH /api/me/notifications.")
 
 
@@ -236,8 +230,7 @@ class MeView(APIView):
                     "email notification preferences.",
         operation_id="getMe",
         responses={200: OpenApiResponse(MeSerializer, "The account.", [OpenApiExample("Ana", {
-            **ACCOUNT, "notifications": {"turn_emails": True, "reminder_emails": True,
-                                         "game_over_emails": True, "unsubscribed_all": False}})]),
+            **ACCOUNT, "notifications": PREFERENCES_EXAMPLE})]),
                    401: UNAUTHENTICATED})
     def get(self, request):
         return Response({**account_json(request.user),

@@ -61,11 +61,12 @@ class PreferencesChangeSerializer(StrictSerializer):
                                          required=False, max_length=1000)
 
 
+PREFERENCES_EXAMPLE = {
+    "turn_emails": True, "reminder_emails": False, "game_over_emails": True,
+    "unsubscribed_all": False, "daily_digest": False, "time_zone": "Europe/Paris",
+    "quiet_hours_start": "22:00", "quiet_hours_end": "08:00", "muted_tables": []}
 PREFERENCES = OpenApiResponse(PreferencesSerializer, "Your email preferences.", [
-    OpenApiExample("No reminders, not at night in Paris", {
-        "turn_emails": True, "reminder_emails": False, "game_over_emails": True,
-        "unsubscribed_all": False, "daily_digest": False, "time_zone": "Europe/Paris",
-        "quiet_hours_start": "22:00", "quiet_hours_end": "08:00", "muted_tables": []})])
+    OpenApiExample("No reminders, not at night in Paris", PREFERENCES_EXAMPLE)])
 
 
 class PreferencesView(APIView):
