@@ -35,7 +35,7 @@ from wildcards.throttling import ScopedRateThrottle
 User = get_user_model()
 
 # Schema decorations: examples of each request and answer (docs/api.md, section 2).
-ACCOUNT = {"id": 1, "username": "ana", "email": "ana@example.com"}
+ACCOUNT = {"id": 1, "username": "ana", "email": "ana@example.com", "bot_account": False}
 TOKEN = "7c71cc7986cc9a2f299338b34c441211d789ee0b"
 BAD_BODY = error_response("Bad input: `code` says what, `fields` which field.", INVALID,
                           PARSE_ERROR)
@@ -73,6 +73,8 @@ class AccountSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     email = serializers.EmailField()
+    bot_account = serializers.BooleanField(
+        help_text="A bot account: a program that plays through the API (POST /api/me/bot).")
 
 
 class NewAccountSerializer(AccountSerializer):
@@ -99,7 +101,8 @@ EMAIL_TAKEN = "email-taken"
 
 
 def account_json(user) -> dict:
-    return {"id": user.pk, "username": user.username, "email": user.email}
+    return {"id": user.pk, "username": user.username, "email": user.email,
+            "bot_account": user.is_bot}
 
 
 def email_taken_error() -> ApiError:

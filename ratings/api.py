@@ -39,6 +39,8 @@ class RecentGameSerializer(serializers.Serializer):
 
 class ProfileSerializer(serializers.Serializer):
     name = serializers.CharField()
+    bot_account = serializers.BooleanField(
+        help_text="A bot account: a program playing through the API, never rated.")
     played = serializers.IntegerField(help_text="Finished games, rated or not.")
     won = serializers.IntegerField()
     average_rank = serializers.FloatField(allow_null=True)
@@ -72,7 +74,7 @@ LIMIT_INVALID = out_of_range("limit", 1, standings.LEADERBOARD_MOST)
 RECENT = {"table": 6, "finished_at": "2026-12-01T23:38:34.619286Z", "players": 2, "rank": 1,
           "won": True, "left": False, "rated": True, "rating_before": 1407,
           "rating_after": 1467, "change": 60}
-PROFILE = {"name": "mia", "played": 5, "won": 5, "average_rank": 1.0,
+PROFILE = {"name": "mia", "bot_account": False, "played": 5, "won": 5, "average_rank": 1.0,
            "rating": {"display": 1467, "mu": 33.514, "sigma": 7.281, "games": 5},
            "recent": [RECENT]}
 LEADERBOARD = {"min_games": 5, "count": 2, "limit": 50, "offset": 0, "players": [

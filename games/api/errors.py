@@ -24,6 +24,8 @@ STATUS = {
     "no-such-player": 404, "already-invited": 409, "too-many-invitations": 409,
     "invitation-invalid": 400, "invitation-for-another": 403, "invitation-used": 410,
     "table-cancelled": 410,
+    # Bot accounts (issue 30).
+    "rated-games-played": 409,
 }
 # A refused move is 422, but for these (the move may be fine; the moment is not).
 REFUSAL_STATUS = {"stale-version": 409, "seat-played-by-bot": 409}

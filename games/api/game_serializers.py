@@ -23,6 +23,8 @@ class SeatViewSerializer(serializers.Serializer):
     cards = serializers.IntegerField()
     score = serializers.IntegerField()
     state = serializers.ChoiceField(choices=Seat.State.values)
+    bot_account = serializers.BooleanField(
+        help_text="A bot account holds the seat: a program playing through the API.")
 
 
 class HandsField(serializers.DictField):

@@ -24,13 +24,14 @@ ROUND = {"number": 1, "dealer": 0,
          "commitment": "5d41402abc4b2a76b9719d911017c592e3c1f3ac0e1e2c8f1d4b9bd5bd0bc4a1",
          "seed": "8c6f2e0d9b1a4c3e5f7a9b0c1d2e3f405162738495a6b7c8d9e0f1a2b3c4d5e6",
          "salt": "3f9a0c2b7d1e4f6a", "status": "won", "winner": 0, "points": 8,
-         "players": [{"seat": 0, "name": "ana", "bot": None},
-                     {"seat": 1, "name": "Bot Ada (Normal)", "bot": "normal"}],
+         "players": [{"seat": 0, "name": "ana", "bot": None, "bot_account": False},
+                     {"seat": 1, "name": "Bot Ada (Normal)", "bot": "normal",
+                      "bot_account": False}],
          "started_at": "2026-12-01T10:00:00Z", "ended_at": "2026-12-01T10:20:00Z"}
 RECORD = {
     "format": "wild-cards-record", "version": 1, "table": 4, "deck": "classic",
-    "players": [{"seat": 0, "name": "ana", "bot": None},
-                {"seat": 1, "name": "Bot Ada (Normal)", "bot": "normal"}],
+    "players": [{"seat": 0, "name": "ana", "bot": None, "bot_account": False},
+                {"seat": 1, "name": "Bot Ada (Normal)", "bot": "normal", "bot_account": False}],
     "options": {"stacking": False, "seven_zero": False, "jump_in": False,
                 "draw_until_playable": False, "scoring": "single", "target": 500,
                 "last_card_call": False},
@@ -56,6 +57,9 @@ class RecordPlayerSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     name = serializers.CharField()
     bot = serializers.CharField(allow_null=True, help_text="The level of a bot's seat.")
+    bot_account = serializers.BooleanField(
+        required=False, help_text="A bot account held the seat (absent in a round dealt "
+                                  "before the service had bot accounts).")
 
 
 class RecordRoundSerializer(serializers.Serializer):

@@ -130,6 +130,8 @@ class TableSeatSerializer(serializers.Serializer):
     bot = serializers.ChoiceField(choices=Seat.Level.values, allow_null=True)
     state = serializers.ChoiceField(choices=Seat.State.values)
     host = serializers.BooleanField()
+    bot_account = serializers.BooleanField(
+        help_text="A bot account holds the seat: a program playing through the API.")
     pending = serializers.ChoiceField(
         choices=["bot", "person"], allow_null=True,
         help_text="A swap asked for during a game to a target score, made when the next round "
