@@ -19,6 +19,7 @@ from openapi_core.validation.response.exceptions import InvalidData
 from play import play_to_the_end
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
+from strict_schema import strict
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
@@ -51,19 +52,6 @@ class SchemaCheckedClient(APIClient):
             content_type=response.get("Content-Type", "application/json")))
         self.checked[response.status_code] += 1
         return response
-
-
-def strict(node):
-    """The schema with every object that declares its properties closed to others (unless it
-    says what others may be): a field the server sends and the schema does not declare fails."""
-    if isinstance(node, list):
-        return [strict(value) for value in node]
-    if not isinstance(node, dict):
-        return node
-    node = {key: strict(value) for key, value in node.items()}
-    if "properties" in node and "additionalProperties" not in node:
-        node["additionalProperties"] = False
-    return node
 
 
 def strict_openapi(client) -> OpenAPI:
