@@ -51,7 +51,8 @@ def choose(state: State):
     """The move to make now, or None: play the card of the color held most (a Wild last),
     call "last card" and catch whoever did not; else take, draw or pass."""
     you, actions = state.you, state.you.actions
-    colors = Counter(COLOR_OF.get(card.split("-")[0]) for card in you.hand) - Counter([None])
+    colors = Counter(COLOR_OF[card.split("-")[0]] for card in you.hand
+                     if not card.startswith("wild"))
     best = colors.most_common(1)[0][0] if colors else "red"
     others = sorted((seat for seat in state.seats if seat.seat != you.seat and seat.cards),
                     key=lambda seat: seat.cards)
@@ -60,8 +61,8 @@ def choose(state: State):
     if "catch" in actions and set(state.round_.catchable) - {you.seat}:
         return Catch(action="catch", target=min(set(state.round_.catchable) - {you.seat}))
     if "play" in actions and you.playable:
-        card = max(you.playable, key=lambda c: (not c.startswith("wild"), colors[COLOR_OF.get(
-            c.split("-")[0])]))
+        card = max(you.playable, key=lambda c: (not c.startswith("wild"),
+                                                colors[COLOR_OF.get(c.split("-")[0])]))
         target = others[0].seat if card.endswith(TARGETED) and others else None
         return Play(action="play", card=card, color=best if card.startswith("wild") else UNSET,
                     target=target)
@@ -109,7 +110,9 @@ def play(client: AuthenticatedClient, table: int) -> State | None:
         if move is not None and state.status == "playing":
             move.expected_version = state.version  # a stale move is refused, not misplayed
             answer = play_move.sync_detailed(table, client=client, body=move)
-            print(f"table {table}: {move.to_dict()} -> {answer.status_code}")
+            said = " ".join(str(value) for key, value in move.to_dict().items()
+                            if key != "expected_version" and value not in (None, False))
+            print(f"table {table}, version {state.version}: {said} -> {answer.status_code}")
     return None
 
 
@@ -147,6 +150,8 @@ def main() -> None:
     elif not tables:
         page = list_my_games.sync(client=client)
         tables = [game.table for game in page.results if game.status == "playing"]
+        if not tables:
+            print("none of my games is being played")
     for table in tables:
         final = play(client, table)
         if final is not None:

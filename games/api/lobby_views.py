@@ -184,7 +184,9 @@ class SeatBotView(GameAPIView):
 class SeatView(GameAPIView):
     @extend_schema(
         summary="Take a bot off the table before the game starts (host)", tags=["seats"],
-        description="The seats after it move up by one.",
+        description="The host takes a house bot off a table whose game has not started; the "
+                    "seats after it move up by one. A person's seat is given back by its "
+                    "player (leave) instead.",
         operation_id="removeBot", request=None,
         responses={200: TABLE, 403: e.error("Not the host.", e.HOST_ONLY),
                    404: e.error("No such table or seat.", e.NO_SUCH_TABLE, e.body(

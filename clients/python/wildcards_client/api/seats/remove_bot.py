@@ -80,7 +80,8 @@ def sync_detailed(
 ) -> Response[Error | Table]:
     """Take a bot off the table before the game starts (host)
 
-     The seats after it move up by one.
+     The host takes a house bot off a table whose game has not started; the seats after it move up by
+    one. A person's seat is given back by its player (leave) instead.
 
     Args:
         table_id (int):
@@ -114,7 +115,8 @@ def sync(
 ) -> Error | Table | None:
     """Take a bot off the table before the game starts (host)
 
-     The seats after it move up by one.
+     The host takes a house bot off a table whose game has not started; the seats after it move up by
+    one. A person's seat is given back by its player (leave) instead.
 
     Args:
         table_id (int):
@@ -143,7 +145,8 @@ async def asyncio_detailed(
 ) -> Response[Error | Table]:
     """Take a bot off the table before the game starts (host)
 
-     The seats after it move up by one.
+     The host takes a house bot off a table whose game has not started; the seats after it move up by
+    one. A person's seat is given back by its player (leave) instead.
 
     Args:
         table_id (int):
@@ -175,7 +178,8 @@ async def asyncio(
 ) -> Error | Table | None:
     """Take a bot off the table before the game starts (host)
 
-     The seats after it move up by one.
+     The host takes a house bot off a table whose game has not started; the seats after it move up by
+    one. A person's seat is given back by its player (leave) instead.
 
     Args:
         table_id (int):
