@@ -6,11 +6,20 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from games.models import Seat, Table
+from games.rules.state import (
+    FINISHED,
+    PLAYING,
+    ROUND_ABANDONED,
+    ROUND_BLOCKED,
+    ROUND_PLAYING,
+    ROUND_WON,
+)
 from games.service import records
 from wildcards.api_schema import UNAUTHENTICATED, body, error
 
 from .errors import GameAPIView
-from .game_serializers import LoggedMoveSerializer
+from .game_serializers import LoggedMoveSerializer, RankSerializer
 from .schema import NOT_FOUND, NOT_SEATED
 
 NOT_FINISHED = error(
@@ -56,7 +65,8 @@ ACCESS = {401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND, 409: NOT_FINISHE
 class RecordPlayerSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     name = serializers.CharField()
-    bot = serializers.CharField(allow_null=True, help_text="The level of a bot's seat.")
+    bot = serializers.ChoiceField(choices=Seat.Level.values, allow_null=True,
+                                  help_text="The level of a bot's seat.")
     bot_account = serializers.BooleanField(
         required=False, help_text="A bot account held the seat (absent in a round dealt "
                                   "before the service had bot accounts).")
@@ -70,7 +80,8 @@ class RecordRoundSerializer(serializers.Serializer):
                                                  "or rigged.")
     seed = serializers.CharField(allow_null=True, help_text="The round's seed, revealed.")
     salt = serializers.CharField(allow_null=True)
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=[ROUND_PLAYING, ROUND_WON, ROUND_BLOCKED,
+                                              ROUND_ABANDONED])
     winner = serializers.IntegerField(allow_null=True)
     points = serializers.IntegerField(allow_null=True)
     players = RecordPlayerSerializer(
@@ -86,10 +97,10 @@ class RecordMoveSerializer(LoggedMoveSerializer):
 
 
 class RecordResultSerializer(serializers.Serializer):
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=[PLAYING, FINISHED])
     winner = serializers.IntegerField(allow_null=True)
     scores = serializers.ListField(child=serializers.IntegerField())
-    ranking = serializers.ListField(child=serializers.DictField(), allow_null=True)
+    ranking = RankSerializer(many=True, allow_null=True)
 
 
 class RecordSerializer(serializers.Serializer):
@@ -99,7 +110,7 @@ class RecordSerializer(serializers.Serializer):
     deck = serializers.ChoiceField(choices=["classic", "all-wild"])
     players = RecordPlayerSerializer(many=True)
     options = serializers.DictField()
-    mode = serializers.CharField()
+    mode = serializers.ChoiceField(choices=Table.Mode.values)
     fairness = serializers.ChoiceField(choices=["committed", "rigged", "legacy"])
     deck_order = serializers.ListField(child=serializers.CharField(), allow_null=True)
     rounds = RecordRoundSerializer(many=True)

@@ -55,7 +55,7 @@ from .record_move import RecordMove
 from .record_options import RecordOptions
 from .record_player import RecordPlayer
 from .record_result import RecordResult
-from .record_result_ranking_type_0_item import RecordResultRankingType0Item
+from .record_result_status_enum import RecordResultStatusEnum
 from .record_round import RecordRound
 from .refusal import Refusal
 from .refusal_fields import RefusalFields
@@ -144,7 +144,7 @@ __all__ = (
     "RecordOptions",
     "RecordPlayer",
     "RecordResult",
-    "RecordResultRankingType0Item",
+    "RecordResultStatusEnum",
     "RecordRound",
     "Refusal",
     "RefusalFields",

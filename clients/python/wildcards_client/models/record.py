@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..models.deck_enum import DeckEnum, check_deck_enum
 from ..models.fairness_enum import FairnessEnum, check_fairness_enum
 from ..models.format_enum import FormatEnum, check_format_enum
+from ..models.table_mode_enum import TableModeEnum, check_table_mode_enum
 
 if TYPE_CHECKING:
     from ..models.record_final import RecordFinal
@@ -33,7 +34,8 @@ class Record:
             * `all-wild` - all-wild
         players (list[RecordPlayer]):
         options (RecordOptions):
-        mode (str):
+        mode (TableModeEnum): * `turn` - turn
+            * `realtime` - realtime
         fairness (FairnessEnum): * `committed` - committed
             * `rigged` - rigged
             * `legacy` - legacy
@@ -50,7 +52,7 @@ class Record:
     deck: DeckEnum
     players: list[RecordPlayer]
     options: RecordOptions
-    mode: str
+    mode: TableModeEnum
     fairness: FairnessEnum
     deck_order: list[str] | None
     rounds: list[RecordRound]
@@ -75,7 +77,7 @@ class Record:
 
         options = self.options.to_dict()
 
-        mode = self.mode
+        mode: str = self.mode
 
         fairness: str = self.fairness
 
@@ -149,7 +151,7 @@ class Record:
 
         options = RecordOptions.from_dict(d.pop("options"))
 
-        mode = d.pop("mode")
+        mode = check_table_mode_enum(d.pop("mode"))
 
         fairness = check_fairness_enum(d.pop("fairness"))
 

@@ -6,6 +6,7 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.bot_level_enum import BotLevelEnum, check_bot_level_enum
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="RecordPlayer")
@@ -17,14 +18,18 @@ class RecordPlayer:
     Attributes:
         seat (int):
         name (str):
-        bot (None | str): The level of a bot's seat.
+        bot (BotLevelEnum | None): The level of a bot's seat.
+
+            * `easy` - easy
+            * `normal` - normal
+            * `hard` - hard
         bot_account (bool | Unset): A bot account held the seat (absent in a round dealt before the service had bot
             accounts).
     """
 
     seat: int
     name: str
-    bot: None | str
+    bot: BotLevelEnum | None
     bot_account: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -34,7 +39,10 @@ class RecordPlayer:
         name = self.name
 
         bot: None | str
-        bot = self.bot
+        if isinstance(self.bot, str):
+            bot = self.bot
+        else:
+            bot = self.bot
 
         bot_account = self.bot_account
 
@@ -59,10 +67,18 @@ class RecordPlayer:
 
         name = d.pop("name")
 
-        def _parse_bot(data: object) -> None | str:
+        def _parse_bot(data: object) -> BotLevelEnum | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                bot_type_0 = check_bot_level_enum(data)
+
+                return bot_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BotLevelEnum | None, data)
 
         bot = _parse_bot(d.pop("bot"))
 

@@ -6,8 +6,13 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.record_result_status_enum import (
+    RecordResultStatusEnum,
+    check_record_result_status_enum,
+)
+
 if TYPE_CHECKING:
-    from ..models.record_result_ranking_type_0_item import RecordResultRankingType0Item
+    from ..models.rank import Rank
 
 
 T = TypeVar("T", bound="RecordResult")
@@ -17,20 +22,21 @@ T = TypeVar("T", bound="RecordResult")
 class RecordResult:
     """
     Attributes:
-        status (str):
+        status (RecordResultStatusEnum): * `playing` - playing
+            * `finished` - finished
         winner (int | None):
         scores (list[int]):
-        ranking (list[RecordResultRankingType0Item] | None):
+        ranking (list[Rank] | None):
     """
 
-    status: str
+    status: RecordResultStatusEnum
     winner: int | None
     scores: list[int]
-    ranking: list[RecordResultRankingType0Item] | None
+    ranking: list[Rank] | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        status = self.status
+        status: str = self.status
 
         winner: int | None
         winner = self.winner
@@ -62,12 +68,10 @@ class RecordResult:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.record_result_ranking_type_0_item import (
-            RecordResultRankingType0Item,
-        )
+        from ..models.rank import Rank
 
         d = dict(src_dict)
-        status = d.pop("status")
+        status = check_record_result_status_enum(d.pop("status"))
 
         def _parse_winner(data: object) -> int | None:
             if data is None:
@@ -78,7 +82,7 @@ class RecordResult:
 
         scores = cast(list[int], d.pop("scores"))
 
-        def _parse_ranking(data: object) -> list[RecordResultRankingType0Item] | None:
+        def _parse_ranking(data: object) -> list[Rank] | None:
             if data is None:
                 return data
             try:
@@ -87,16 +91,14 @@ class RecordResult:
                 ranking_type_0 = []
                 _ranking_type_0 = data
                 for ranking_type_0_item_data in _ranking_type_0:
-                    ranking_type_0_item = RecordResultRankingType0Item.from_dict(
-                        ranking_type_0_item_data
-                    )
+                    ranking_type_0_item = Rank.from_dict(ranking_type_0_item_data)
 
                     ranking_type_0.append(ranking_type_0_item)
 
                 return ranking_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(list[RecordResultRankingType0Item] | None, data)
+            return cast(list[Rank] | None, data)
 
         ranking = _parse_ranking(d.pop("ranking"))
 

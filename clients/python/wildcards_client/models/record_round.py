@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.round_status_enum import RoundStatusEnum, check_round_status_enum
+
 if TYPE_CHECKING:
     from ..models.record_player import RecordPlayer
 
@@ -23,7 +25,10 @@ class RecordRound:
         commitment (None | str): sha256 of `<salt>:<seed>`, hex; null: legacy or rigged.
         seed (None | str): The round's seed, revealed.
         salt (None | str):
-        status (str):
+        status (RoundStatusEnum): * `playing` - playing
+            * `won` - won
+            * `blocked` - blocked
+            * `abandoned` - abandoned
         winner (int | None):
         points (int | None):
         players (list[RecordPlayer] | None): Who held each seat when the round was dealt (seats change hands between
@@ -37,7 +42,7 @@ class RecordRound:
     commitment: None | str
     seed: None | str
     salt: None | str
-    status: str
+    status: RoundStatusEnum
     winner: int | None
     points: int | None
     players: list[RecordPlayer] | None
@@ -59,7 +64,7 @@ class RecordRound:
         salt: None | str
         salt = self.salt
 
-        status = self.status
+        status: str = self.status
 
         winner: int | None
         winner = self.winner
@@ -135,7 +140,7 @@ class RecordRound:
 
         salt = _parse_salt(d.pop("salt"))
 
-        status = d.pop("status")
+        status = check_round_status_enum(d.pop("status"))
 
         def _parse_winner(data: object) -> int | None:
             if data is None:
