@@ -6,12 +6,14 @@ from ratings.api import LeaderboardView, PlayerView
 from . import invitation_views, records, seed_views
 from . import lobby_views as tables
 from . import play_views as play
+from .account_views import BotAccountView
 from .stream import EventsView
 
 urlpatterns = [
     path("accounts", SignUpView.as_view(), name="api-signup"),
     path("auth/token", TokenView.as_view(), name="api-token"),
     path("me", MeView.as_view(), name="api-me"),
+    path("me/bot", BotAccountView.as_view(), name="api-me-bot"),
     path("tables", tables.TablesView.as_view(), name="api-tables"),
     path("tables/<int:table_id>", tables.TableView.as_view(), name="api-table"),
     path("tables/<int:table_id>/join", tables.JoinView.as_view(), name="api-join"),
