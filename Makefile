@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 TEST_DATABASE_URL := postgres://postgres@127.0.0.1:5432/wildcards
 TEST_REDIS_URL := redis://127.0.0.1:6379/14
 
-.PHONY: venv test test-embedded lint run clean lock lock-upgrade
+.PHONY: venv test test-embedded lint run clean lock lock-upgrade client
 
 venv: $(STAMP)
 
@@ -55,6 +55,11 @@ test-embedded: venv
 	rm -f .embedded-test.sqlite3
 	DATABASE_URL=sqlite:///$(CURDIR)/.embedded-test.sqlite3 REDIS_URL= \
 	$(PY) -m pytest -p no:randomly $(EMBEDDED_TESTS) $(PYTEST_ARGS)
+
+# The Python client of the API, generated from its schema (scripts/client.sh): run it after a
+# change to the API; tests/api/test_python_client.py fails while clients/python is out of date.
+client: venv
+	scripts/client.sh
 
 lint: venv
 	$(VENV)/bin/ruff check .

@@ -16,6 +16,7 @@ from accounts.closing import RESERVED_NAME, is_reserved_username
 from accounts.login_attempts import TooManyFailures, log_in
 from accounts.models import ADDRESS_TAKEN
 from accounts.tokens import api_token_of, expires_at, new_api_token, revoke_api_token
+from notifications.api import PREFERENCES_EXAMPLE, PreferencesSerializer
 from notifications.preferences import preferences_json
 from wildcards.api_errors import ApiError
 from wildcards.api_schema import (
@@ -34,7 +35,7 @@ from wildcards.throttling import ScopedRateThrottle
 User = get_user_model()
 
 # Schema decorations: examples of each request and answer (docs/api.md, section 2).
-ACCOUNT = {"id": 1, "username": "ana", "email": "ana@example.com"}
+ACCOUNT = {"id": 1, "username": "ana", "email": "ana@example.com", "bot_account": False}
 TOKEN = "7c71cc7986cc9a2f299338b34c441211d789ee0b"
 BAD_BODY = error_response("Bad input: `code` says what, `fields` which field.", INVALID,
                           PARSE_ERROR)
@@ -72,21 +73,16 @@ class AccountSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     email = serializers.EmailField()
+    bot_account = serializers.BooleanField(
+        help_text="A bot account: a program that plays through the API (POST /api/me/bot).")
 
 
 class NewAccountSerializer(AccountSerializer):
     token = serializers.CharField()
 
 
-class NotificationPreferencesSerializer(serializers.Serializer):
-    turn_emails = serializers.BooleanField()
-    reminder_emails = serializers.BooleanField()
-    game_over_emails = serializers.BooleanField()
-    unsubscribed_all = serializers.BooleanField()
-
-
 class MeSerializer(AccountSerializer):
-    notifications = NotificationPreferencesSerializer(
+    notifications = PreferencesSerializer(
         help_text="Which emails you get; change them with PATCH /api/me/notifications.")
 
 
@@ -105,7 +101,8 @@ EMAIL_TAKEN = "email-taken"
 
 
 def account_json(user) -> dict:
-    return {"id": user.pk, "username": user.username, "email": user.email}
+    return {"id": user.pk, "username": user.username, "email": user.email,
+            "bot_account": user.is_bot}
 
 
 def email_taken_error() -> ApiError:
@@ -128,6 +125,9 @@ class SignUpView(APIView):
 
     @extend_schema(
         request=SignUpSerializer, summary="Create an account", tags=["accounts"],
+        description="A new account, with its API token (shown this once: only its digest is "
+                    "kept). No log-in is needed. Send the token as `Authorization: Bearer "
+                    "<token>` (or `Token <token>`) with every other request.",
         operation_id="createAccount",
         examples=[OpenApiExample("Ana", request_only=True, value={
             "username": "ana", "email": "ana@example.com", "password": "correct-horse-battery"})],
@@ -229,10 +229,11 @@ class TokenView(APIView):
 class MeView(APIView):
     @extend_schema(
         summary="The caller's account, with notification preferences", tags=["accounts"],
+        description="Your account: id, username, email, whether it is a bot account, and your "
+                    "email notification preferences.",
         operation_id="getMe",
         responses={200: OpenApiResponse(MeSerializer, "The account.", [OpenApiExample("Ana", {
-            **ACCOUNT, "notifications": {"turn_emails": True, "reminder_emails": True,
-                                         "game_over_emails": True, "unsubscribed_all": False}})]),
+            **ACCOUNT, "notifications": PREFERENCES_EXAMPLE})]),
                    401: UNAUTHENTICATED})
     def get(self, request):
         return Response({**account_json(request.user),

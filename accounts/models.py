@@ -12,6 +12,11 @@ class User(AbstractUser):
     """The site's user. A custom model from the first migration, so fields can be added later
     (notification preferences, for one) without a painful swap of AUTH_USER_MODEL."""
 
+    # A bot account: a program that plays through the API, declared so by itself before it
+    # played a rated game (games.service.bot_accounts). Shown as a bot wherever its name is;
+    # a game it sits at is never rated. For good: it is never a person's account again.
+    is_bot = models.BooleanField(default=False)
+
     class Meta(AbstractUser.Meta):
         constraints = [
             # One account an address, whatever its case; closed accounts have none ("").

@@ -61,15 +61,19 @@ class PreferencesChangeSerializer(StrictSerializer):
                                          required=False, max_length=1000)
 
 
+PREFERENCES_EXAMPLE = {
+    "turn_emails": True, "reminder_emails": False, "game_over_emails": True,
+    "unsubscribed_all": False, "daily_digest": False, "time_zone": "Europe/Paris",
+    "quiet_hours_start": "22:00", "quiet_hours_end": "08:00", "muted_tables": []}
 PREFERENCES = OpenApiResponse(PreferencesSerializer, "Your email preferences.", [
-    OpenApiExample("No reminders, not at night in Paris", {
-        "turn_emails": True, "reminder_emails": False, "game_over_emails": True,
-        "unsubscribed_all": False, "daily_digest": False, "time_zone": "Europe/Paris",
-        "quiet_hours_start": "22:00", "quiet_hours_end": "08:00", "muted_tables": []})])
+    OpenApiExample("No reminders, not at night in Paris", PREFERENCES_EXAMPLE)])
 
 
 class PreferencesView(APIView):
     @extend_schema(summary="Your email preferences", tags=["accounts"],
+                   description="Which emails you get (your turn, reminders, the game's end, "
+                               "or none at all), and the quiet hours in your time zone when "
+                               "no email is sent.",
                    operation_id="getNotificationPreferences",
                    responses={200: PREFERENCES, 401: UNAUTHENTICATED})
     def get(self, request):
@@ -77,7 +81,10 @@ class PreferencesView(APIView):
 
     @extend_schema(
         request=PreferencesChangeSerializer, summary="Change some of your email preferences",
-        tags=["accounts"], operation_id="updateNotificationPreferences",
+        tags=["accounts"],
+        description="Change only the preferences you send; the others stay. Quiet hours need "
+                    "a start and an end (both, or both null to have none).",
+        operation_id="updateNotificationPreferences",
         examples=[OpenApiExample("No reminders", {"reminder_emails": False}, request_only=True),
                   OpenApiExample("Not at night in Paris", {
                       "time_zone": "Europe/Paris", "quiet_hours_start": "22:00",

@@ -39,6 +39,8 @@ class RecentGameSerializer(serializers.Serializer):
 
 class ProfileSerializer(serializers.Serializer):
     name = serializers.CharField()
+    bot_account = serializers.BooleanField(
+        help_text="A bot account: a program playing through the API, never rated.")
     played = serializers.IntegerField(help_text="Finished games, rated or not.")
     won = serializers.IntegerField()
     average_rank = serializers.FloatField(allow_null=True)
@@ -72,7 +74,7 @@ LIMIT_INVALID = out_of_range("limit", 1, standings.LEADERBOARD_MOST)
 RECENT = {"table": 6, "finished_at": "2026-12-01T23:38:34.619286Z", "players": 2, "rank": 1,
           "won": True, "left": False, "rated": True, "rating_before": 1407,
           "rating_after": 1467, "change": 60}
-PROFILE = {"name": "mia", "played": 5, "won": 5, "average_rank": 1.0,
+PROFILE = {"name": "mia", "bot_account": False, "played": 5, "won": 5, "average_rank": 1.0,
            "rating": {"display": 1467, "mu": 33.514, "sigma": 7.281, "games": 5},
            "recent": [RECENT]}
 LEADERBOARD = {"min_games": 5, "count": 2, "limit": 50, "offset": 0, "players": [
@@ -85,6 +87,10 @@ LEADERBOARD = {"min_games": 5, "count": 2, "limit": 50, "offset": 0, "players": 
 class PlayerView(APIView):
     @extend_schema(
         summary="A player's games, rating and recent games", tags=["players"],
+        description="A player's profile: games finished (rated or not), games won, their "
+                    "average place, their rating (OpenSkill's `mu` and `sigma`, and the "
+                    "rating shown) and their 10 most recent finished games with how each "
+                    "moved the rating.",
         operation_id="getPlayer",
         responses={200: OpenApiResponse(ProfileSerializer, "The player's profile.",
                                         [OpenApiExample("Mia", PROFILE)]),
@@ -102,6 +108,9 @@ class PlayerView(APIView):
 class LeaderboardView(APIView):
     @extend_schema(
         summary="Players with enough rated games, best rating first", tags=["players"],
+        description="Players with at least `min_games` rated games, best rating first (equal "
+                    "ratings: the higher `mu` first), in pages (`limit`, `offset`). Bot "
+                    "accounts and house bots are never rated, so never listed.",
         operation_id="getLeaderboard",
         parameters=[
             OpenApiParameter("limit", number_schema(1, standings.LEADERBOARD_MOST),

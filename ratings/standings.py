@@ -46,13 +46,18 @@ def profile(name: str) -> dict:
         played=Count("pk"), won=Count("pk", filter=Q(won=True)), average_rank=Avg("rank"))
     recent = Result.objects.filter(user=user).order_by("-finished_at", "-table_id")
     return {
-        "name": user.username,
+        "name": user.username, "bot_account": user.is_bot,
         "played": totals["played"], "won": totals["won"],
         "average_rank": (round(totals["average_rank"], 2)
                          if totals["average_rank"] is not None else None),
         "rating": rating_json(getattr(user, "rating", None)),
         "recent": [result_json(row) for row in recent[:RECENT_GAMES]],
     }
+
+
+def has_rated_games(user_id: int) -> bool:
+    """Whether the person has finished a rated game."""
+    return Result.objects.filter(user_id=user_id, rated=True).exists()
 
 
 def result_json(row: Result) -> dict:

@@ -38,11 +38,13 @@ def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
     round_view = view["round"]
     shown = record["rounds"][round_view["number"] - 1]
     names = names_in[shown["number"]]
+    players = shown["players"] or record["players"]
+    bots = {p["seat"] for p in players if p["bot"] or p.get("bot_account")}
     playing = round_view["status"] == "playing" and view["status"] == "playing"
     seats = [{"seat": seat, "name": names[seat], "score": row["score"], "left": row["left"],
               "turn": playing and seat == round_view["turn"],
               "hand": mark_safe("".join(card(code, "small") for code in view["hands"][str(seat)])),
-              "cards": row["cards"]}
+              "cards": row["cards"], "bot": seat in bots}
              for seat, row in enumerate(view["seats"])]
     link = table_links(table_id)["table_replay"]
     return render(request, "web/replay.html", {

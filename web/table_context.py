@@ -114,7 +114,8 @@ def game_context(view: dict, names: dict, people: set[int], deck: str) -> dict:
          "cards": f"{row['cards']} card{'' if row['cards'] == 1 else 's'}",
          "score": row["score"], "turn": playing and row["seat"] == round_view["turn"],
          "you": row["seat"] == mine,
-         "badge": row["state"] if row["state"] in ("away", "bot", "left") else "",
+         "badge": (row["state"] if row["state"] in ("away", "bot", "left")
+                   else "bot" if row["bot_account"] else ""),
          "said": seat_words.seat_line(row, row["seat"] in people),
          "uncalled": row["seat"] in catchable,
          "loses": lost.count(row["seat"]),

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework import serializers
@@ -56,7 +56,8 @@ def body(code: str, detail: str, **more) -> dict:
 
 
 UNAUTHENTICATED = error(
-    "No `Authorization: Token …` header (nor session), or a token that does not exist.",
+    "No `Authorization: Bearer …` (or `Token …`) header, nor session, or a token that does not "
+    "exist.",
     body("not-authenticated", "Authentication credentials were not provided."))
 THROTTLED = error(
     "Too many requests: wait `retry_after` seconds.",
@@ -99,4 +100,31 @@ class StrictSerializerExtension(OpenApiSerializerExtension):
         schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
         if direction == "request":
             schema["additionalProperties"] = False
-        return schema
+        return without_inherited_description(self.target, schema)
+
+
+def without_inherited_description(serializer, schema: dict) -> dict:
+    """A body's description is its serializer's own docstring, never a base class's."""
+    if not type(serializer).__dict__.get("__doc__"):
+        schema.pop("description", None)
+    return schema
+
+
+class ChoiceStringFieldExtension(OpenApiSerializerFieldExtension):
+    """A ChoiceStringField is an enum in the schema (the same component as a ChoiceField of the
+    same choices)."""
+
+    target_class = "wildcards.api_serializers.ChoiceStringField"
+
+    def map_serializer_field(self, auto_schema, direction):
+        return auto_schema._map_serializer_field(serializers.ChoiceField(
+            choices=self.target.choices, allow_null=self.target.allow_null), direction)
+
+
+class KnownStringFieldExtension(OpenApiSerializerFieldExtension):
+    """A KnownStringField is a string with its known values as `examples`."""
+
+    target_class = "wildcards.api_serializers.KnownStringField"
+
+    def map_serializer_field(self, auto_schema, direction):
+        return {"type": "string", "examples": list(self.target.known)}

@@ -27,6 +27,28 @@ class StringField(serializers.CharField):
         return super().to_internal_value(data)
 
 
+class ChoiceStringField(StringField):
+    """A string the server checks itself (its refusal codes stay its own: a color that is none
+    is 422 `color-required`, not 400 `invalid`), which the schema shows as an enum of
+    `choices` (wildcards.api_schema): a client generated from it sends one of them."""
+
+    def __init__(self, *, choices, **kwargs) -> None:
+        self.choices = tuple(choices)
+        super().__init__(**kwargs)
+
+
+class KnownStringField(serializers.CharField):
+    """A response's string from a set that grows (new actions, kinds of event): not an enum,
+    which a client generated today would refuse tomorrow, but a string whose values known today
+    the schema lists (`examples`, and in its description)."""
+
+    def __init__(self, *, known, help_text: str = "", **kwargs) -> None:
+        self.known = tuple(known)
+        listed = ", ".join(f"`{value}`" for value in self.known)
+        super().__init__(help_text=f"{help_text} Known values: {listed}; a client must accept "
+                                   "others.".lstrip(), **kwargs)
+
+
 class WholeNumberField(serializers.IntegerField):
     """A JSON whole number and nothing else: DRF's IntegerField would take "3" and 3.5. (3.0
     is one, as JSON Schema's `integer` counts it: the schema and the server agree.)"""

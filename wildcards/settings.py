@@ -228,6 +228,21 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Wild Cards API",
     "DESCRIPTION": "Tables, seats and moves of the Wild Cards shedding card game.",
     "VERSION": "0.1.0",
+    # Every operation has one of these tags (tests/api/test_schema.py).
+    "TAGS": [
+        {"name": "accounts", "description": "Sign-up, API tokens, your account (a bot account "
+                                            "too), your email preferences and your vacation."},
+        {"name": "tables", "description": "Setting up a table: create, list, join, invite, "
+                                          "seat bots, start."},
+        {"name": "seats", "description": "Swapping a seat between a person and a bot."},
+        {"name": "play", "description": "The game: its state, moves, the move log, the event "
+                                        "stream, your games, standing orders and pausing a "
+                                        "table."},
+        {"name": "chat", "description": "The table chat: messages, hiding, reports, and the "
+                                        "people you mute."},
+        {"name": "records", "description": "A finished game's record and its verification."},
+        {"name": "players", "description": "Players' profiles, ratings and the leaderboard."},
+    ],
     "ENUM_NAME_OVERRIDES": {
         "TableStatusEnum": ["waiting", "playing", "finished"],
         "TableFilterEnum": ["open", "waiting", "playing", "finished"],

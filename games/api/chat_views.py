@@ -91,6 +91,9 @@ class ChatMessageView(ChatAPIView):
     @extend_schema(
         summary="Hide a message from everyone but you, or show it again (host)",
         tags=["chat"], operation_id="hideChatMessage", request=s.ChatHideSerializer,
+        description="The host of the table hides a message from everyone else (`hidden`: "
+                    "true), or shows it again; the host still reads it, marked hidden. Open "
+                    "streams hear a `chat` event with `gone`.",
         examples=[OpenApiExample("Hide it", value={"hidden": True}, request_only=True)],
         responses={200: OpenApiResponse(s.ChatMessageSerializer, "The message, as the host "
                                         "reads it.", [OpenApiExample("Hidden", value={
@@ -140,7 +143,9 @@ NO_PLAYER = e.error("Nobody has that name.", e.body("no-such-player",
 
 class MutesView(ChatAPIView):
     @extend_schema(summary="The people whose messages you do not read", tags=["chat"],
-                   operation_id="listMutes", responses={200: MUTES, **e.LOGGED_IN})
+                   operation_id="listMutes", responses={200: MUTES, **e.LOGGED_IN},
+                   description="The names of the people you muted: their messages are left "
+                               "out of every chat you read, at every table.")
     def get(self, request):
         return Response({"muted": chat.muted(request.user)})
 
@@ -149,6 +154,8 @@ class MuteView(ChatAPIView):
     @extend_schema(
         summary="Mute a person: you no longer read their messages, at any table",
         tags=["chat"], operation_id="mutePerson", request=None,
+        description="From now on their messages are left out of every chat you read; they "
+                    "are not told. Muting someone muted already changes nothing.",
         responses={200: MUTES, 400: e.error("Yourself.", e.body(
             "cannot-mute-yourself", "You cannot mute yourself.",
             fields={"name": ["You cannot mute yourself."]})), 404: NO_PLAYER, **e.LOGGED_IN})
@@ -157,6 +164,8 @@ class MuteView(ChatAPIView):
 
     @extend_schema(
         summary="Unmute a person", tags=["chat"], operation_id="unmutePerson",
+        description="You read their messages again, the earlier ones too. Unmuting someone "
+                    "not muted changes nothing.",
         responses={200: MUTES, 400: e.error("Yourself.", e.body(
             "cannot-mute-yourself", "You cannot mute yourself.",
             fields={"name": ["You cannot mute yourself."]})), 404: NO_PLAYER, **e.LOGGED_IN})

@@ -32,6 +32,8 @@ STATUS = {
     "already-paused": 409, "not-paused": 409,
     # The players' seeds (issue 28).
     "seed-too-late": 409, "seed-too-early": 409, "seeds-not-taken": 409,
+    # Bot accounts (issue 30).
+    "rated-games-played": 409,
 }
 # A refused move is 422, but for these (the move may be fine; the moment is not).
 REFUSAL_STATUS = {"stale-version": 409, "seat-played-by-bot": 409, "paused": 409}

@@ -12,9 +12,9 @@ TABLE = {
     "id": 1, "host": "ana", "status": "waiting",
     **to_wire(TableSettings(stacking=True, jump_in=True).settled().to_dict()),
     "seats": [{"seat": 0, "name": "ana", "bot": None, "state": "playing", "host": True,
-               "pending": None},
+               "pending": None, "bot_account": False},
               {"seat": 1, "name": "Normal bot 1", "bot": "normal", "state": "bot",
-               "host": False, "pending": None}],
+               "host": False, "pending": None, "bot_account": False}],
     "version": 2, "invite": "5RW-Tfi6DKBa", "created_at": "2026-11-30T12:51:21.734765Z",
 }
 LISTED_TABLE = {k: v for k, v in TABLE.items() if k != "invite"}  # not seated: no invite
@@ -22,9 +22,9 @@ LISTED_TABLE = {k: v for k, v in TABLE.items() if k != "invite"}  # not seated: 
 STATE = {
     "table": 1, "version": 17, "status": "playing",
     "seats": [{"seat": 0, "name": "ana", "bot": None, "cards": 6, "score": 0,
-               "state": "playing"},
+               "state": "playing", "bot_account": False},
               {"seat": 1, "name": "Normal bot 1", "bot": "normal", "cards": 4, "score": 0,
-               "state": "bot"}],
+               "state": "bot", "bot_account": False}],
     "round": {"number": 1, "dealer": 0, "turn": 0, "direction": "clockwise", "top": "wave-7",
               "color": "blue", "discard": ["sun-7", "wave-7"], "draw_pile": 79, "penalty": 0,
               "catchable": [], "turns_to_lose": [],

@@ -32,6 +32,9 @@ BAD_TO = e.error("Bad input: `code` says what, `fields` which field.", e.body(
 class InvitationsView(GameAPIView):
     @extend_schema(
         summary="The table's invitations, used or not (host)", tags=["tables"],
+        description="The host's invitations to this table, oldest first, with when each was "
+                    "used (null: not yet). An invitation's link goes to its email alone and "
+                    "is never shown here.",
         operation_id="listInvitations",
         responses={200: INVITATIONS, 403: NOT_HOST, 404: e.NOT_FOUND, **e.LOGGED_IN})
     def get(self, request, table_id: int):

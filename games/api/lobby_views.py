@@ -23,7 +23,12 @@ from .schema import STATE, SWAP, TABLE
 class TablesView(GameAPIView):
     pagination_class = TablePages  # GET
     @extend_schema(
-        summary="List tables, newest first, in pages", tags=["tables"], operation_id="listTables",
+        summary="List tables, newest first, in pages", tags=["tables"],
+        description="Tables by status: `open` (the default: waiting for players, with a free "
+                    "seat), `waiting`, `playing` or `finished`; newest first, in pages of "
+                    "`limit` (50, at most 100) with `next` the address of the next page. The "
+                    "invite code is shown only at tables where you hold a seat.",
+        operation_id="listTables",
         parameters=[OpenApiParameter("status", str, enum=["open", "waiting", "playing",
                                                           "finished"],
                                      description="`open`: waiting for players, a seat free."),
@@ -42,6 +47,11 @@ class TablesView(GameAPIView):
             [table_json(game, request.user) for game in viewing.with_seats(page)])
 
     @extend_schema(summary="Create a table (you take seat 0 and host it)", tags=["tables"],
+                   description="A new table, waiting for players: you take seat 0 and host "
+                               "it. Every field has a default; `options` are the house rules, "
+                               "`scoring` a single round or a game to a target score. Others "
+                               "join with the table's `invite` code (or an invitation), the "
+                               "host seats bots, and the host starts the game.",
                    operation_id="createTable", request=s.TableCreateSerializer,
                    examples=[ex.NEW_TABLE], responses={201: TABLE, **e.WITH_BODY})
     def post(self, request):
@@ -53,12 +63,19 @@ class TablesView(GameAPIView):
 
 
 class TableView(GameAPIView):
-    @extend_schema(summary="Show a table", tags=["tables"], operation_id="getTable",
+    @extend_schema(summary="Show a table", tags=["tables"],
+    description="The table resource: its settings, its seats (who, a bot or a person, the "
+                "host), its status and version. The invite code only for the host and the "
+                "seated players.",
+    operation_id="getTable",
                    responses={200: TABLE, 404: e.NOT_FOUND, **e.LOGGED_IN})
     def get(self, request, table_id: int):
         return Response(table_json(viewing.table_of(table_id), request.user))
 
     @extend_schema(summary="Cancel a table that has not started (host)", tags=["tables"],
+                   description="The host removes a table whose game has not started; the "
+                               "seated players lose their seats. A started table cannot be "
+                               "cancelled (its players concede instead).",
                    operation_id="cancelTable",
                    responses={204: None, 403: e.error("Not the host.", e.HOST_ONLY),
                               404: e.NOT_FOUND, **e.conflict(e.TABLE_STARTED), **e.LOGGED_IN})
@@ -80,7 +97,11 @@ def _swap_answer(swapped: tuple[Game, bool], request) -> Response:
 
 class JoinView(GameAPIView):
     @extend_schema(summary="Take the next free seat with the host's invite code",
-                   tags=["tables"], operation_id="joinTable", request=s.InviteSerializer,
+                   tags=["tables"],
+                   description="Take the next free seat of a waiting table, with the invite "
+                               "code the host shares. Joining a table where you already hold "
+                               "a seat is `already-seated`.",
+                   operation_id="joinTable", request=s.InviteSerializer,
                    examples=[ex.INVITE],
                    responses={200: TABLE, **e.WITH_BODY, 404: e.NOT_FOUND,
                               403: e.error("The wrong invite code.", e.body(
@@ -96,6 +117,8 @@ class JoinView(GameAPIView):
 
 class LeaveView(GameAPIView):
     @extend_schema(summary="Give your seat back before the game starts", tags=["tables"],
+                   description="Give your seat back before the game starts; the seats after "
+                               "yours move up. The host cannot leave: they cancel the table.",
                    operation_id="leaveTable", request=None,
                    responses={200: TABLE, 403: e.SEATED_ONLY, 404: e.NOT_FOUND,
                               **e.conflict(e.TABLE_STARTED, e.body(
@@ -109,6 +132,9 @@ class LeaveView(GameAPIView):
 
 class BotsView(GameAPIView):
     @extend_schema(summary="Seat a bot in the next free seat (host)", tags=["tables"],
+                   description="The host seats one of the three house bots (`easy`, `normal` "
+                               "or `hard`) in the next free seat. A table with a bot is never "
+                               "rated.",
                    operation_id="addBot", request=s.BotSerializer, examples=[ex.BOT],
                    responses={200: TABLE, **e.WITH_BODY, 403: e.NOT_ALLOWED, 404: e.NOT_FOUND,
                               **e.conflict(e.TABLE_STARTED, e.body(
@@ -122,7 +148,12 @@ class BotsView(GameAPIView):
 
 class StartView(GameAPIView):
     @extend_schema(summary="Deal the first round with the seats filled so far (host)",
-                   tags=["tables"], operation_id="startGame", request=s.StartSerializer,
+                   tags=["tables"],
+                   description="The host deals the first round to the seats filled so far "
+                               "(two at least); empty seats are dropped. The host may add a "
+                               "seed of their own to the deal (`client_seed`). The answer is "
+                               "the host's view of the game.",
+                   operation_id="startGame", request=s.StartSerializer,
                    examples=[ex.request("With the host's seed", {
                        "client_seed": "4b1f0e9c2d7a8b3e6f5c4d3e2f1a0b9c"})],
                    responses={200: STATE, **e.WITH_BODY, 403: e.NOT_ALLOWED, 404: e.NOT_FOUND,
@@ -160,7 +191,9 @@ class SeatBotView(GameAPIView):
 class SeatView(GameAPIView):
     @extend_schema(
         summary="Take a bot off the table before the game starts (host)", tags=["seats"],
-        description="The seats after it move up by one.",
+        description="The host takes a house bot off a table whose game has not started; the "
+                    "seats after it move up by one. A person's seat is given back by its "
+                    "player (leave) instead.",
         operation_id="removeBot", request=None,
         responses={200: TABLE, 403: e.error("Not the host.", e.HOST_ONLY),
                    404: e.error("No such table or seat.", e.NO_SUCH_TABLE, e.body(
@@ -174,7 +207,12 @@ class SeatView(GameAPIView):
 class SeatPersonView(GameAPIView):
     @extend_schema(
         summary="Take a bot's seat back (your own) or over (a bot's, with the invite code)",
-        tags=["seats"], operation_id="takeSeat", request=s.TakeSeatSerializer,
+        tags=["seats"],
+        description="A person takes over a bot's seat: your own seat back from the bot that "
+                    "played it, or (with the invite code) a house bot's seat. Before the "
+                    "first deal at once; in a game to a target score when the next round is "
+                    "dealt (`pending`: true).",
+        operation_id="takeSeat", request=s.TakeSeatSerializer,
         examples=[ex.TAKE_SEAT],
         responses={200: SWAP, **e.WITH_BODY, 404: e.NOT_FOUND,
                    403: e.error("Another person's seat, or the wrong invite code.", e.body(

@@ -15,6 +15,7 @@ from wildcards.numbers import whole_number
 from wildcards.throttling import ScopedRateThrottle
 
 from . import examples as ex
+from . import game_serializers as game
 from . import pagination as pages
 from . import schema as e
 from . import serializers as s
@@ -26,6 +27,12 @@ from .schema import STATE
 class StateView(GameAPIView):
     @extend_schema(
         summary="What the caller may see of the game", tags=["play"],
+        description="Your view of the game: the seats, the round (the top card, the color in "
+                    "play, the turn, the deadline), your hand with the cards you may play and "
+                    "why the others are refused, and the actions open to you now. A spectator "
+                    "(a table that allows them) gets the same without `you`. With "
+                    "`?since=<version>`, an unchanged table answers 304 with no body: poll "
+                    "with it, or follow the table's event stream instead.",
         operation_id="getTableState",
         parameters=[OpenApiParameter("since", number_schema(),
                                      description="Answer 304 if the version is still this one.")],
@@ -69,10 +76,15 @@ class MovesView(GameAPIView):
         return [ScopedRateThrottle()] if self.request.method == "POST" else []
 
     @extend_schema(
-        summary="The public move log", tags=["play"], operation_id="listMoves",
+        summary="The public move log", tags=["play"],
+        description="The table's move log, oldest first, from the deal on: every accepted "
+                    "move with what it did (`events`). Another seat's draw is `private`: its "
+                    "cards are not shown. Read it in pages with `?after=<version>` (the last "
+                    "entry's `version`); `more` says whether there are more.",
+        operation_id="listMoves",
         parameters=[OpenApiParameter("after", number_schema(),
                                      description="Only moves after this version.")],
-        responses={200: OpenApiResponse(s.MoveLogSerializer, "The moves after `after`, oldest "
+        responses={200: OpenApiResponse(game.MoveLogSerializer, "The moves after `after`, oldest "
                                         "first, at most 500 (`more`: there are others).",
                                         [ex.example("A draw and a play", ex.MOVE_LOG)]),
                    400: e.BAD_QUERY, 403: e.SEATED_ONLY, 404: e.NOT_FOUND, **e.LOGGED_IN})
@@ -82,7 +94,16 @@ class MovesView(GameAPIView):
 
     @extend_schema(
         summary="Make a move (a play by a seat whose turn it is not is a jump-in)",
-        tags=["play"], operation_id="playMove", request=s.MoveSerializer,
+        tags=["play"],
+        description="One move of the seat you hold: `play` (a `card`, with a `color` for a "
+                    "Wild, a `target` where the card names a seat), `draw`, `take` (a draw "
+                    "penalty), `pass`, `choose` (a color, after a Wild starter), `concede`, "
+                    "`call` or `catch` (the last-card call). Send `expected_version` (the "
+                    "state's `version`) to be refused with 409 `stale-version` if the table "
+                    "has moved on, and an `Idempotency-Key` to retry safely. A move the rules "
+                    "refuse is 422 with one reason code; nothing changes. The answer is your "
+                    "new view of the game.",
+        operation_id="playMove", request=s.MoveSerializer,
         parameters=[IDEMPOTENCY_KEY], examples=ex.MOVES,
         responses={200: STATE, **e.WITH_BODY,
                    400: e.error("Bad input, or a field the action does not take.", e.INVALID,
@@ -106,7 +127,12 @@ class MovesView(GameAPIView):
 
 class ConcedeView(GameAPIView):
     @extend_schema(summary="Concede: your cards go to the bottom of the draw pile",
-                   tags=["play"], operation_id="concede", request=None,
+                   tags=["play"],
+                   description="Leave the game for good: your cards go to the bottom of the "
+                               "draw pile and play goes on without you; if only one player is "
+                               "left, they win at once. The same as `POST moves` with "
+                               "`{\"action\": \"concede\"}`.",
+                   operation_id="concede", request=None,
                    parameters=[IDEMPOTENCY_KEY],
                    responses={200: STATE, 400: e.BAD_IDEMPOTENCY_KEY, 403: e.SEATED_ONLY,
                               404: e.NOT_FOUND, 422: e.REFUSED_MOVE, **e.LOGGED_IN})
@@ -132,8 +158,13 @@ class HeartbeatView(GameAPIView):
 class GamesView(GameAPIView):
     pagination_class = GamePages
     @extend_schema(summary="Your tables, those waiting on you first, in pages", tags=["play"],
+                   description="The tables where you hold a seat: those waiting on your move "
+                               "first, then by the turn's deadline, then playing before "
+                               "waiting before finished, the latest changed first. In pages "
+                               "of `limit` (50, at most 100); `next` is the address of the "
+                               "next page, null on the last.",
                    operation_id="listMyGames", parameters=pages.PARAMETERS,
-                   responses={200: OpenApiResponse(s.MyGameSerializer(many=True),
+                   responses={200: OpenApiResponse(game.MyGameSerializer(many=True),
                                                    "A page of your tables.",
                                                    [ex.example("A page", ex.MY_GAMES_PAGE)]),
                               400: e.BAD_QUERY, **e.LOGGED_IN})

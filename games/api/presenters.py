@@ -23,6 +23,7 @@ def table_json(game: Game, user) -> dict:
             {"seat": seat.number, "name": seat.name,
              "bot": seat.bot_level if seat.state == Seat.State.BOT else None,
              "state": seat.state, "host": seat.number == 0,
+             "bot_account": seat.is_bot_account,
              "pending": seat.pending_swap["to"] if seat.pending_swap else None}
             for seat in game.seats
         ],

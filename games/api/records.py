@@ -6,13 +6,22 @@ from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from games.models import Seat, Table
 from games.rules.options import TableSettings
+from games.rules.state import (
+    FINISHED,
+    PLAYING,
+    ROUND_ABANDONED,
+    ROUND_BLOCKED,
+    ROUND_PLAYING,
+    ROUND_WON,
+)
 from games.service import records
 from wildcards.api_schema import UNAUTHENTICATED, body, error
 
 from .errors import GameAPIView
+from .game_serializers import ClientSeedEntrySerializer, LoggedMoveSerializer, RankSerializer
 from .schema import NOT_FOUND, NOT_SEATED
-from .serializers import ClientSeedEntrySerializer, LoggedMoveSerializer
 
 NOT_FINISHED = error(
     "`game-not-finished`: the game is still being played (read the redacted move log, "
@@ -27,13 +36,14 @@ ROUND = {"number": 1, "dealer": 0,
          "salt": "3f9a0c2b7d1e4f6a",
          "client_seeds": [{"seat": 0, "seed": "9f1c2e8a0b7d4c3f6e5a1b2c3d4e5f60"}],
          "status": "won", "winner": 0, "points": 8,
-         "players": [{"seat": 0, "name": "ana", "bot": None},
-                     {"seat": 1, "name": "Bot Ada (Normal)", "bot": "normal"}],
+         "players": [{"seat": 0, "name": "ana", "bot": None, "bot_account": False},
+                     {"seat": 1, "name": "Bot Ada (Normal)", "bot": "normal",
+                      "bot_account": False}],
          "started_at": "2026-12-01T10:00:00Z", "ended_at": "2026-12-01T10:20:00Z"}
 RECORD = {
     "format": "wild-cards-record", "version": 2, "table": 4, "deck": "classic",
-    "players": [{"seat": 0, "name": "ana", "bot": None},
-                {"seat": 1, "name": "Bot Ada (Normal)", "bot": "normal"}],
+    "players": [{"seat": 0, "name": "ana", "bot": None, "bot_account": False},
+                {"seat": 1, "name": "Bot Ada (Normal)", "bot": "normal", "bot_account": False}],
     "options": TableSettings().settled().options().to_dict(),
     "mode": "turn", "fairness": "committed", "deck_order": None, "rounds": [ROUND],
     "moves": [{"version": 2, "round": 1, "seat": 0, "action": "deal", "card": "wave-7",
@@ -56,7 +66,11 @@ ACCESS = {401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND, 409: NOT_FINISHE
 class RecordPlayerSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     name = serializers.CharField()
-    bot = serializers.CharField(allow_null=True, help_text="The level of a bot's seat.")
+    bot = serializers.ChoiceField(choices=Seat.Level.values, allow_null=True,
+                                  help_text="The level of a bot's seat.")
+    bot_account = serializers.BooleanField(
+        required=False, help_text="A bot account held the seat (absent in a round dealt "
+                                  "before the service had bot accounts).")
 
 
 class RecordRoundSerializer(serializers.Serializer):
@@ -72,7 +86,8 @@ class RecordRoundSerializer(serializers.Serializer):
         many=True, help_text="The players' seeds added to the deal, in seat order: the deal "
                              "seed is HMAC-SHA256(seed, \"<seat>:<seed>,...\"), or `seed` itself "
                              "when there are none (docs/fairness.md).")
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=[ROUND_PLAYING, ROUND_WON, ROUND_BLOCKED,
+                                              ROUND_ABANDONED])
     winner = serializers.IntegerField(allow_null=True)
     points = serializers.IntegerField(allow_null=True)
     players = RecordPlayerSerializer(
@@ -88,10 +103,10 @@ class RecordMoveSerializer(LoggedMoveSerializer):
 
 
 class RecordResultSerializer(serializers.Serializer):
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=[PLAYING, FINISHED])
     winner = serializers.IntegerField(allow_null=True)
     scores = serializers.ListField(child=serializers.IntegerField())
-    ranking = serializers.ListField(child=serializers.DictField(), allow_null=True)
+    ranking = RankSerializer(many=True, allow_null=True)
 
 
 class RecordSerializer(serializers.Serializer):
@@ -101,7 +116,7 @@ class RecordSerializer(serializers.Serializer):
     deck = serializers.ChoiceField(choices=["classic", "all-wild"])
     players = RecordPlayerSerializer(many=True)
     options = serializers.DictField()
-    mode = serializers.CharField()
+    mode = serializers.ChoiceField(choices=Table.Mode.values)
     fairness = serializers.ChoiceField(choices=["committed", "rigged", "legacy"])
     deck_order = serializers.ListField(child=serializers.CharField(), allow_null=True)
     rounds = RecordRoundSerializer(many=True)
@@ -122,7 +137,15 @@ class VerdictSerializer(serializers.Serializer):
 
 class RecordView(GameAPIView):
     @extend_schema(summary="A finished game's record (format wild-cards-record 2)",
-                   tags=["records"], operation_id="getGameRecord",
+                   tags=["records"],
+                   description="The whole finished game, in the format `wild-cards-record` "
+                               "version 2: its players, settings, every round with its "
+                               "revealed seed, salt and players' seeds, and every move with "
+                               "what it did, "
+                               "every card face up. Anyone may check it offline: the seeds "
+                               "reproduce every deal and draw. Only for the game's players, "
+                               "or anyone when it allowed spectators.",
+                   operation_id="getGameRecord",
                    responses={200: OpenApiResponse(RecordSerializer, "The record.",
                                                    [OpenApiExample("A game of two", RECORD)]),
                               **ACCESS})
@@ -132,7 +155,14 @@ class RecordView(GameAPIView):
 
 class VerifyView(GameAPIView):
     @extend_schema(summary="Check a finished game: commitments, deals, draws and moves",
-                   tags=["records"], operation_id="verifyGame",
+                   tags=["records"],
+                   description="The server replays the game's record: each round's commitment "
+                               "against its revealed seed and salt, each deal and draw "
+                               "against the seed, each move against the rules, and the end "
+                               "against the stored result. `status`: `verified`, `failed` "
+                               "(with `problems`) or `unverifiable` (a game played before "
+                               "commitments).",
+                   operation_id="verifyGame",
                    responses={200: OpenApiResponse(VerdictSerializer, "The verdict.",
                                                    [OpenApiExample("Verified", VERDICT)]),
                               **ACCESS})

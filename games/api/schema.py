@@ -4,7 +4,7 @@ has them all)."""
 
 from __future__ import annotations
 
-from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse
 
 from games.rules import ACTIONS
@@ -19,14 +19,16 @@ from wildcards.api_schema import (
     RefusalSerializer,
     body,
     error,
+    without_inherited_description,
 )
 
 from . import examples as ex
+from . import game_serializers as game
 from . import serializers as s
 
 # The responses of a view that answers the table resource (or the state), with its example.
 TABLE = OpenApiResponse(s.TableSerializer, "The table.", [ex.example("A table", ex.TABLE)])
-STATE = OpenApiResponse(s.StateSerializer, "The caller's view of the game.",
+STATE = OpenApiResponse(game.StateSerializer, "The caller's view of the game.",
                         [ex.example("Your turn", ex.STATE)])
 SWAP = OpenApiResponse(s.SwapSerializer, "Whether the swap waits for the next round, and the "
                        "table.", [ex.example("Waits for the next round", ex.SWAP)])
@@ -87,7 +89,8 @@ class MoveBodyExtension(OpenApiSerializerExtension):
     priority = 1  # over the StrictSerializer's own
 
     def map_serializer(self, auto_schema, direction):
-        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        schema = without_inherited_description(self.target, auto_schema._map_serializer(
+            self.target, direction, bypass_extensions=True))
         if direction != "request":
             return schema
         fields = schema["properties"]
@@ -141,3 +144,23 @@ def _refused(deck: str) -> dict:
             group = refused.setdefault(setting.group, {"properties": {}})
             group["properties"][setting.wire_name] = {"const": False}
     return refused
+
+
+class TokenSchemes(OpenApiAuthenticationExtension):
+    """The API token, either way the server takes it: `Authorization: Bearer <token>` (what
+    generated clients send) or `Authorization: Token <token>`."""
+
+    target_class = "games.api.authentication.TokenAuthentication"
+    name = ["bearerAuth", "tokenAuth"]
+    priority = 1  # over drf-spectacular's own for DRF's TokenAuthentication
+
+    def get_security_requirement(self, auto_schema):
+        return [{"bearerAuth": []}, {"tokenAuth": []}]  # either one
+
+    def get_security_definition(self, auto_schema):
+        made = ("The token from sign-up (POST /api/accounts) or from POST /api/auth/token, "
+                "shown once.")
+        return [{"type": "http", "scheme": "bearer",
+                 "description": f"`Authorization: Bearer <token>`. {made}"},
+                {"type": "apiKey", "in": "header", "name": "Authorization",
+                 "description": f"`Authorization: Token <token>` (the same token). {made}"}]

@@ -14,7 +14,8 @@ from wildcards.api_serializers import StrictSerializer, WholeNumberField
 from . import examples as ex
 from . import schema as e
 from .errors import GameAPIView
-from .serializers import ClientSeedField, NextDealSerializer
+from .game_serializers import NextDealSerializer
+from .serializers import ClientSeedField
 
 COMMITMENT = "0c8e5f3a6b9d2e71f4a0c3b6d9e2f5a8b1c4d7e0f3a6b9c2d5e8f1a4b7c0d3e6"
 ADDED = {"round": 3, "seat": 0, "client_seed": "9f1c2e8a0b7d4c3f6e5a1b2c3d4e5f60",

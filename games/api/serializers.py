@@ -5,10 +5,11 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.models import Seat, Table
-from games.rules import ACTIONS, COLORS
+from games.rules import ACTIONS, COLORS, DECKS
 from games.rules.fairness import CLIENT_SEED_MAX, CLIENT_SEED_PATTERN, client_seed_problem
 from games.rules.options import from_wire
 from wildcards.api_serializers import (
+    ChoiceStringField,
     StrictSerializer,
     StringField,
     TrueFalseField,
@@ -16,6 +17,9 @@ from wildcards.api_serializers import (
 )
 
 from .setting_fields import settings_fields
+
+# Every card code of every deck (docs/api.md, "Cards"): what `card` may be in a move.
+CARD_CODES = tuple(sorted({code for rules in DECKS.values() for code in rules.deck.codes}))
 
 
 class TableCreateSerializer(StrictSerializer):
@@ -58,11 +62,6 @@ class ClientSeedField(serializers.RegexField):
         return super().run_validation(data)
 
 
-class ClientSeedEntrySerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    seed = serializers.CharField()
-
-
 class StartSerializer(StrictSerializer):
     client_seed = ClientSeedField(
         required=False, help_text="Your seed for the first deal, added to the server's "
@@ -101,9 +100,11 @@ class InvitationsSerializer(serializers.Serializer):
 
 class MoveSerializer(StrictSerializer):
     action = serializers.ChoiceField(choices=ACTIONS)
-    card = StringField(max_length=32, required=False, allow_null=True)
-    color = StringField(max_length=16, required=False, allow_null=True,
-                        help_text=f"One of {', '.join(COLORS)} for a Wild card.")
+    card = ChoiceStringField(choices=CARD_CODES, max_length=32, required=False, allow_null=True,
+                             help_text="A card code of the table's deck (docs/api.md, "
+                                       "\"Cards\"); one of the other deck is `unknown-card`.")
+    color = ChoiceStringField(choices=COLORS, max_length=16, required=False, allow_null=True,
+                              help_text=f"One of {', '.join(COLORS)} for a Wild card.")
     target = WholeNumberField(required=False, allow_null=True, min_value=-1, max_value=99,
                               help_text="The seat a 7 under 7-0, a Wild Targeted Draw Two or a "
                                         "Wild Forced Swap names; the seat a `catch` catches.")
@@ -115,22 +116,16 @@ class MoveSerializer(StrictSerializer):
                                         max_value=2**31 - 1)
 
 
-# ---- response shapes, for the OpenAPI schema (the views build plain dicts)
-class SeatViewSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    name = serializers.CharField()
-    bot = serializers.ChoiceField(choices=Seat.Level.values, allow_null=True)
-    cards = serializers.IntegerField()
-    score = serializers.IntegerField()
-    state = serializers.ChoiceField(choices=Seat.State.values)
-
-
+# ---- response shapes, for the OpenAPI schema (the views build plain dicts; the game's are in
+# game_serializers)
 class TableSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     name = serializers.CharField()
     bot = serializers.ChoiceField(choices=Seat.Level.values, allow_null=True)
     state = serializers.ChoiceField(choices=Seat.State.values)
     host = serializers.BooleanField()
+    bot_account = serializers.BooleanField(
+        help_text="A bot account holds the seat: a program playing through the API.")
     pending = serializers.ChoiceField(
         choices=["bot", "person"], allow_null=True,
         help_text="A swap asked for during a game to a target score, made when the next round "
@@ -156,153 +151,6 @@ class TableSerializer(serializers.Serializer):
                       "the host's choice, false as soon as a bot is seated or plays a seat, or "
                       "when the game ends abandoned.")
         return {**head, **settings, **fields}
-
-
-class HandsField(serializers.DictField):
-    child = serializers.ListField(child=serializers.CharField())
-
-
-class FairnessFields(serializers.Serializer):
-    """The provably fair shuffle (docs/fairness.md): null in a legacy game."""
-
-    commitment = serializers.CharField(
-        allow_null=True, help_text="sha256 of `<salt>:<seed>` in hex, shown from the deal.")
-    seed = serializers.CharField(allow_null=True,
-                                 help_text="The round's seed: null until the round has ended.")
-    salt = serializers.CharField(allow_null=True,
-                                 help_text="The round's salt: null until the round has ended.")
-    client_seeds = ClientSeedEntrySerializer(
-        many=True, help_text="The players' seeds added to the deal, in seat order: the round "
-                             "was shuffled from its seed mixed with them (docs/fairness.md).")
-
-
-class EndedRoundSerializer(FairnessFields):
-    number = serializers.IntegerField()
-    dealer = serializers.IntegerField()
-    status = serializers.CharField()
-    winner = serializers.IntegerField(allow_null=True)
-    points = serializers.IntegerField()
-    hands = HandsField()
-
-
-class RoundViewSerializer(FairnessFields):
-    number = serializers.IntegerField()
-    dealer = serializers.IntegerField()
-    turn = serializers.IntegerField(allow_null=True)
-    direction = serializers.ChoiceField(choices=["clockwise", "counterclockwise"])
-    top = serializers.CharField()
-    color = serializers.ChoiceField(choices=COLORS, allow_null=True)
-    discard = serializers.ListField(child=serializers.CharField())
-    draw_pile = serializers.IntegerField()
-    penalty = serializers.IntegerField()
-    catchable = serializers.ListField(
-        child=serializers.IntegerField(),
-        help_text='Seats holding one card that have not called "last card": any other seat may '
-                  "`catch` them until the next move.")
-    turns_to_lose = serializers.ListField(
-        child=serializers.IntegerField(),
-        help_text="Seats that lose a turn when play next comes to them, once per entry (a Wild "
-                  "Skip Two with two players: the other player loses this turn and the next).")
-    deadline = serializers.DateTimeField(allow_null=True)
-    status = serializers.ChoiceField(choices=["playing", "won", "blocked", "abandoned"])
-    winner = serializers.IntegerField(allow_null=True)
-    points = serializers.IntegerField(allow_null=True)
-    hands = HandsField(allow_null=True)
-
-
-class YouSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    hand = serializers.ListField(child=serializers.CharField())
-    playable = serializers.ListField(child=serializers.CharField())
-    refusals = serializers.DictField(child=serializers.CharField())
-    drawn = serializers.CharField(allow_null=True)
-    actions = serializers.ListField(child=serializers.ChoiceField(choices=ACTIONS))
-
-
-class RankSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    rank = serializers.IntegerField()
-    score = serializers.IntegerField()
-    left = serializers.BooleanField()
-
-
-class NextDealSerializer(serializers.Serializer):
-    """The deal to come (docs/fairness.md): null when none is, or at a rigged table."""
-
-    round = serializers.IntegerField()
-    commitment = serializers.CharField(help_text="sha256 of `<salt>:<server's seed>` in hex.")
-    seeded = serializers.ListField(child=serializers.IntegerField(),
-                                   help_text="The seats that have added a seed to it.")
-
-
-class VacationSeatSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    until = serializers.DateTimeField()
-
-
-class StateSerializer(serializers.Serializer):
-    table = serializers.IntegerField()
-    version = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=Table.Status.values)
-    seats = SeatViewSerializer(many=True)
-    round = RoundViewSerializer(allow_null=True)
-    last_round = EndedRoundSerializer(allow_null=True)
-    you = YouSerializer(required=False, help_text="Absent for a spectator.")
-    ranking = RankSerializer(many=True, allow_null=True)
-    next_deal = NextDealSerializer(allow_null=True)
-    paused = serializers.BooleanField(
-        help_text="Every person seated accepted a pause: no turn has a deadline, moves are "
-                  "refused (`paused`) until someone resumes it (docs/api.md 9.4).")
-    pause_votes = serializers.ListField(
-        child=serializers.IntegerField(),
-        help_text="The seats whose players accepted the pause proposed (or in force).")
-    vacations = VacationSeatSerializer(
-        many=True, help_text="The seats whose players are on vacation, at a table that allows "
-                             "it: their turns wait for them until `until` (docs/api.md 9.3).")
-
-
-class EventSerializer(serializers.Serializer):
-    kind = serializers.CharField()
-    seat = serializers.IntegerField(required=False)
-    card = serializers.CharField(required=False)
-    color = serializers.CharField(required=False)
-    target = serializers.IntegerField(required=False)
-    cards = serializers.ListField(child=serializers.CharField(), required=False,
-                                  help_text="Drawn cards: only for the seat that drew them.")
-    count = serializers.IntegerField(required=False)
-    points = serializers.IntegerField(required=False)
-    commitment = serializers.CharField(
-        required=False, help_text="A `dealt` event's: the commitment to its round's seed.")
-
-
-class LoggedMoveSerializer(serializers.Serializer):
-    version = serializers.IntegerField()
-    round = serializers.IntegerField()
-    seat = serializers.IntegerField()
-    action = serializers.CharField()
-    card = serializers.CharField(allow_null=True)
-    color = serializers.CharField(allow_null=True)
-    target = serializers.IntegerField(allow_null=True)
-    by = serializers.ChoiceField(choices=["player", "bot", "timer", "dealer"],
-                                 help_text="`dealer`: a round's deal (action `deal`).")
-    at = serializers.DateTimeField()
-    events = EventSerializer(many=True)
-
-
-class MoveLogSerializer(serializers.Serializer):
-    moves = LoggedMoveSerializer(many=True)
-    more = serializers.BooleanField()
-
-
-class MyGameSerializer(serializers.Serializer):
-    table = serializers.IntegerField()
-    status = serializers.CharField()
-    seat = serializers.IntegerField()
-    your_turn = serializers.BooleanField()
-    version = serializers.IntegerField()
-    deadline = serializers.DateTimeField(allow_null=True)
-    players = serializers.IntegerField()
-    mode = serializers.CharField()
 
 
 class SwapSerializer(serializers.Serializer):

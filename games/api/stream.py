@@ -34,6 +34,7 @@ from wildcards.numbers import BadNumber, out_of_range, whole_number
 from . import schema as e
 from .errors import GameAPIView
 from .hub import CATCH_UP, hub
+from .stream_schema import EventStreamSchema
 
 HEARTBEAT = 15.0  # seconds: a comment line keeps proxies from closing a quiet stream
 POLL = 1.0  # seconds: without Redis, how often the table's version is read
@@ -80,6 +81,7 @@ EXAMPLE = ('retry: 2000\n\n'
 
 class EventsView(GameAPIView):
     content_negotiation_class = AnyAccept
+    schema = EventStreamSchema()
 
     @extend_schema(
         summary="Follow the table: server-sent events, one per change", tags=["play"],
@@ -94,17 +96,24 @@ class EventsView(GameAPIView):
                                          "number, or ahead of the table) starts the stream "
                                          "with a `reset` event."),
         ],
-        description="`text/event-stream`. Each `state` event's id is the table's version it "
-                    "brings the follower to; its data holds `from` (the version it starts "
-                    "from), `state` (as `GET state` gives it to the caller) and `moves` (the "
-                    "move log entries in between, as the caller may read them). A `chat` "
-                    "event (no id) is a chat message: `message`, or `gone` (a message id the "
-                    "host hid). A `reset` "
-                    "event tells a client too far behind to read the state again; `gone`, "
-                    "that the table is no more. A comment line comes every 15 s of quiet. "
-                    "An open stream keeps a real-time seat present.",
+        description="Server-sent events (`text/event-stream`): a stream that does not end. "
+                    "Read it as a stream, line by line (an `EventSource` in a browser; in "
+                    "Python, httpx's `stream()`), not as one body: a client that waits for "
+                    "the whole answer waits forever. Each event is `id: <version>`, `event: "
+                    "<name>` and one line of JSON `data`; `x-events` on the answer names the "
+                    "component of each event's data. A `state` event brings the follower to "
+                    "the table's version (`from`: where it starts; `state`: as `GET state` "
+                    "gives it to the caller; `moves`: the move log's entries in between). A "
+                    "`chat` event (no id) is a chat message: `message`, or `gone` (a message id "
+                    "the host hid). A `reset` event tells a client too far behind to read the "
+                    "state again; "
+                    "`gone`, that the table is no more (the stream ends). A comment line "
+                    "(`: keep-alive`) comes every 15 s of quiet. A client that reconnects sends "
+                    "`Last-Event-ID` and misses nothing. An open stream keeps a real-time "
+                    "seat present.",
         responses={(200, "text/event-stream"): OpenApiResponse(
-                       OpenApiTypes.STR, description="The stream.",
+                       OpenApiTypes.STR, description="The stream: events `state`, `reset` "
+                       "and `gone` (`x-events`: the component of each one's data).",
                        examples=[OpenApiExample("A move", value=EXAMPLE)]),
                    400: e.error("A `since` that is not a whole number.",
                                 e.body("invalid", SINCE_INVALID,
@@ -145,8 +154,11 @@ def in_a_thread(work):
 
 
 def sse(event: dict) -> str:
+    """One event; without an id when it has no version (a `gone` before any `state`): a
+    reconnecting client then keeps the last id it had."""
     kind = event.pop("kind", "state")
-    return f"id: {event['version']}\nevent: {kind}\ndata: {json.dumps(event)}\n\n"
+    line = f"id: {event['version']}\n" if event["version"] is not None else ""
+    return f"{line}event: {kind}\ndata: {json.dumps(event)}\n\n"
 
 
 def said(event: dict) -> str:

@@ -7,6 +7,7 @@ from . import chat_views as chat
 from . import invitation_views, records, seed_views
 from . import lobby_views as tables
 from . import play_views as play
+from .account_views import BotAccountView
 from .order_views import OrdersView
 from .stream import EventsView
 from .vacation_views import PauseView, ResumeView, VacationView
@@ -15,6 +16,7 @@ urlpatterns = [
     path("accounts", SignUpView.as_view(), name="api-signup"),
     path("auth/token", TokenView.as_view(), name="api-token"),
     path("me", MeView.as_view(), name="api-me"),
+    path("me/bot", BotAccountView.as_view(), name="api-me-bot"),
     path("tables", tables.TablesView.as_view(), name="api-tables"),
     path("tables/<int:table_id>", tables.TableView.as_view(), name="api-table"),
     path("tables/<int:table_id>/join", tables.JoinView.as_view(), name="api-join"),

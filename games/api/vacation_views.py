@@ -23,7 +23,7 @@ class VacationSerializer(serializers.Serializer):
                                        "going on has started (each started day counts).")
 
 
-class VacationRequestSerializer(StrictSerializer):
+class VacationUntilSerializer(StrictSerializer):
     until = serializers.DateTimeField(help_text="When the vacation ends: an ISO 8601 time "
                                       "with its offset (\"2026-12-20T18:00:00Z\").")
 
@@ -45,13 +45,17 @@ BAD_VACATION = e.error(
 
 class VacationView(GameAPIView):
     @extend_schema(summary="Your vacation and the days you have left", tags=["accounts"],
-                   operation_id="getVacation", responses={200: VACATION, **e.LOGGED_IN})
+                   operation_id="getVacation", responses={200: VACATION, **e.LOGGED_IN},
+                   description="`until`: the end of the vacation going on (null: none). "
+                               "`days_left`: the days banked (a twelfth of a year's each whole "
+                               "month since the account was made, a year's at most), less the "
+                               "days the vacation going on has started.")
     def get(self, request):
         return Response(vacations.vacation_of(request.user))
 
     @extend_schema(
         summary="Start a vacation, or move its end", tags=["accounts"],
-        operation_id="setVacation", request=VacationRequestSerializer,
+        operation_id="setVacation", request=VacationUntilSerializer,
         examples=[OpenApiExample("Away until the 20th", value={"until": AWAY["until"]},
                                  request_only=True)],
         description="Until `until`, your turns at the turn-by-turn tables that allow vacation "
@@ -60,13 +64,16 @@ class VacationView(GameAPIView):
                     "move of yours at any table ends it.",
         responses={200: VACATION, **e.WITH_BODY, 400: BAD_VACATION})
     def put(self, request):
-        serializer = VacationRequestSerializer(data=request.data)
+        serializer = VacationUntilSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         return Response(vacations.set_vacation(request.user,
                                                serializer.validated_data["until"]))
 
     @extend_schema(summary="End your vacation now", tags=["accounts"],
                    operation_id="endVacation", request=None,
+                   description="The vacation ends now: the days it started are spent, and "
+                               "your waiting turns get a whole turn from now. Without a "
+                               "vacation going on nothing changes.",
                    responses={200: VACATION, **e.LOGGED_IN})
     def delete(self, request):
         return Response(vacations.end_vacation(request.user))

@@ -178,6 +178,11 @@ class Seat(StandingOrders):
         return self.user_id is None or self.state == self.State.BOT
 
     @property
+    def is_bot_account(self) -> bool:
+        """A bot account holds the seat: a program that plays through the API."""
+        return self.user_id is not None and self.user.is_bot
+
+    @property
     def played_by_bot(self) -> bool:
         """A bot moves for this seat: a bot's seat, a person's handed to a bot, or one whose
         player is away (until they return)."""

@@ -118,6 +118,15 @@ class Refused:
         return REASONS[self.code]
 
 
+# The kinds of event the engine reports today. The set grows with the rules (a new card, a new
+# house rule): the API documents these as known values, and clients must accept others.
+EVENT_KINDS = (
+    "dealt", "starter-returned", "played", "chose", "drew", "took", "passed", "skipped",
+    "reversed", "reshuffled", "swapped", "hands-passed", "called", "caught", "conceded",
+    "round-won", "round-blocked", "round-abandoned", "game-over",
+)
+
+
 class Event(NamedTuple):
     """Something that happened during an accepted move, for logs, notices and animations.
 

@@ -53,8 +53,8 @@ def play_again(table_id: int, user) -> Game:
 
 
 def _unrated_by_play(game: Game) -> bool:
-    """Whether the game became unrated by how it went (a bot at a seat, or an abandoned end)
-    rather than by its host's choice."""
+    """Whether the game became unrated by how it went (a bot at a seat, a bot account, or an
+    abandoned end) rather than by its host's choice."""
     state = game.state
     abandoned = state is not None and state.round_status == ROUND_ABANDONED
-    return abandoned or any(seat.played_by_bot for seat in game.seats)
+    return abandoned or any(seat.played_by_bot or seat.is_bot_account for seat in game.seats)

@@ -1,12 +1,13 @@
 """A game's end for the ratings (the `ratings` app): whether the game is rated, and each
 person's place, recorded in the transaction that ends the game.
 
-A table is rated when its host chose so (the default) and no bot ever plays a seat: a bot
-seated at the deal, a seat handed to a bot (by its player or the host, or after three timeouts
-in real time) or a player away so long that a bot plays for them each make the game unrated for
-good, from the change that does it (`still_rated`). A game that ends abandoned (fewer than two
-players left in it) is not rated either. The timer's move for a person who ran out of time is
-not a bot's: it is the person's turn, played as the table's rules say.
+A table is rated when its host chose so (the default), no bot account sits at it (a program
+playing through the API, `bot_accounts`) and no bot ever plays a seat: a bot seated at the deal,
+a seat handed to a bot (by its player or the host, or after three timeouts in real time) or a
+player away so long that a bot plays for them each make the game unrated for good, from the
+change that does it (`still_rated`). A game that ends abandoned (fewer than two players left in
+it) is not rated either. The timer's move for a person who ran out of time is not a bot's: it is
+the person's turn, played as the table's rules say.
 """
 
 from __future__ import annotations
@@ -26,13 +27,15 @@ def shows_rated(game: Game) -> bool:
     still to be rated; once it is over, whether it was."""
     table = game.table
     if table.status == Table.Status.WAITING:
-        return table.rated and not any(seat.is_bot for seat in game.seats)
+        return table.rated and not any(seat.is_bot or seat.is_bot_account
+                                       for seat in game.seats)
     return table.rated
 
 
 def bot_plays(game: Game) -> bool:
-    """Whether a bot plays any seat now (seated as one, handed one, or for a player away)."""
-    return any(seat.played_by_bot for seat in game.seats)
+    """Whether a bot plays any seat now (seated as one, handed one, or for a player away), or
+    a bot account holds one."""
+    return any(seat.played_by_bot or seat.is_bot_account for seat in game.seats)
 
 
 def still_rated(game: Game, after: GameState, *, by_bot: bool) -> bool:
@@ -45,7 +48,8 @@ def still_rated(game: Game, after: GameState, *, by_bot: bool) -> bool:
 
 def counts(game: Game) -> bool:
     """Whether the finished game moves ratings (a person in every seat, as a check)."""
-    return game.table.rated and all(seat.user_id is not None for seat in game.seats)
+    return game.table.rated and all(seat.user_id is not None and not seat.user.is_bot
+                                    for seat in game.seats)
 
 
 def record_the_end(game: Game, now: datetime) -> None:

@@ -25,6 +25,7 @@ def seat_view(seat: Seat, cards: int) -> dict:
         "seat": seat.number, "name": seat.name,
         "bot": seat.bot_level if seat.state == Seat.State.BOT else None,
         "cards": cards, "score": seat.score, "state": seat.state,
+        "bot_account": seat.is_bot_account,
     }
 
 

@@ -88,9 +88,10 @@ ROUND_CHANGES = (
 
 
 def players_of(seats: list[Seat], state: GameState) -> list[dict]:
-    """Who holds each seat dealt in, as a record shows it: its name, and its level if a bot
-    plays it."""
-    return [{"seat": s.number, "name": s.name, "bot": s.bot_level if s.is_bot else None}
+    """Who holds each seat dealt in, as a record shows it: its name, its level if a bot plays
+    it, and whether a bot account holds it."""
+    return [{"seat": s.number, "name": s.name, "bot": s.bot_level if s.is_bot else None,
+             "bot_account": s.is_bot_account}
             for s in seats[:state.players]]
 
 

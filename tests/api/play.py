@@ -10,7 +10,8 @@ COLORS = ("red", "yellow", "green", "blue")
 
 def choose_move(you: dict, rng: random.Random, players: int) -> dict:
     actions = you["actions"]
-    if "play" in actions and you["playable"] and (rng.random() < 0.9 or len(actions) == 2):
+    others = [action for action in ("take", "draw", "pass") if action in actions]
+    if "play" in actions and you["playable"] and (rng.random() < 0.9 or not others):
         card = rng.choice(you["playable"])
         move = {"action": "play", "card": card}
         if card in ("wild", "wild-draw4") or rng.random() < 0.5:

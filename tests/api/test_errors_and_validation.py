@@ -116,6 +116,12 @@ def test_a_wrong_token_is_401(anonymous):
         assert_error(response, 401, "not-authenticated")
 
 
+@pytest.mark.parametrize("keyword", ["Token", "Bearer", "bearer", "TOKEN"])
+def test_the_token_is_taken_after_either_keyword_token_or_bearer(host, anonymous, keyword):
+    anonymous.credentials(HTTP_AUTHORIZATION=f"{keyword} {host.token}")
+    assert anonymous.get("/api/me").json()["username"] == "ana"
+
+
 def test_a_token_from_the_token_endpoint_works_and_retires_the_one_from_sign_up(host,
                                                                                anonymous):
     response = anonymous.post("/api/auth/token",
@@ -452,7 +458,8 @@ def test_a_sign_up_answers_the_account_with_a_token_and_no_password(anonymous):
                                                 "password": "a-long-passw0rd"}, format="json")
     assert response.status_code == 201, response.content
     body = response.json()
-    assert set(body) == {"id", "username", "email", "token"}
+    assert set(body) == {"id", "username", "email", "bot_account", "token"}
+    assert body["bot_account"] is False
     assert body["username"] == "zed"
     assert "a-long-passw0rd" not in response.content.decode()
 

@@ -232,7 +232,7 @@ def test_a_name_with_a_nul_byte_is_an_unknown_player_not_a_server_error(host):
 
 def test_a_newcomer_has_a_profile_with_the_starting_rating(host):
     assert profile(host) == {
-        "name": "ana", "played": 0, "won": 0, "average_rank": None,
+        "name": "ana", "bot_account": False, "played": 0, "won": 0, "average_rank": None,
         "rating": {"display": NEWCOMER, "mu": 25.0, "sigma": 8.333, "games": 0},
         "recent": []}
 

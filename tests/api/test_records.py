@@ -209,10 +209,10 @@ def test_the_record_says_who_held_each_seat_in_each_round(host, make_player, mak
     assert state.status == "playing"  # 500 points are not made in one round
     assert host.post(f"/api/tables/{table}/concede").status_code == 200
     record = host.get(f"/api/games/{table}/record").json()
-    ana_seat = {"seat": 0, "name": "ana", "bot": None}
+    ana_seat = {"seat": 0, "name": "ana", "bot": None, "bot_account": False}
     assert [r["players"] for r in record["rounds"]] == [
-        [ana_seat, {"seat": 1, "name": "bob", "bot": None}],
-        [ana_seat, {"seat": 1, "name": "bob", "bot": "hard"}]]
+        [ana_seat, {"seat": 1, "name": "bob", "bot": None, "bot_account": False}],
+        [ana_seat, {"seat": 1, "name": "bob", "bot": "hard", "bot_account": False}]]
     assert record["players"] == record["rounds"][-1]["players"]
     assert host.get(f"/api/games/{table}/verify").json()["ok"]
 

@@ -155,6 +155,80 @@ def test_401_429_and_the_move_errors_are_described_where_they_happen(schema):
     assert "idempotency-key-reused" in str(move["422"]) and "unexpected-field" in str(move["400"])
 
 
+def test_every_operation_has_a_summary_a_description_of_its_own_and_a_described_tag(schema):
+    from games.api.errors import GameAPIView
+
+    inherited = {GameAPIView.__doc__.strip()}
+    tags = {tag["name"] for tag in schema["tags"] if tag.get("description")}
+    for name, operation in operations(schema):
+        assert operation.get("summary"), name
+        description = operation.get("description", "").strip()
+        assert len(description) > 40 and description not in inherited, name
+        assert operation.get("tags") and set(operation["tags"]) <= tags, name
+
+
+def test_the_token_is_documented_after_either_keyword(schema):
+    schemes = schema["components"]["securitySchemes"]
+    assert schemes["bearerAuth"] == {**schemes["bearerAuth"], "type": "http", "scheme": "bearer"}
+    assert "Token <token>" in schemes["tokenAuth"]["description"]
+    play = dict(operations(schema))["POST /api/tables/{table_id}/moves"]
+    assert {"bearerAuth": []} in play["security"] and {"tokenAuth": []} in play["security"]
+    docs = DOCS.read_text()
+    assert "Authorization: Bearer" in docs and "Authorization: Token" in docs
+
+
+def test_a_move_names_its_card_and_color_from_the_servers_sets_and_keeps_its_refusals(
+        schema, host, make_table, make_player):
+    from games.rules import COLORS, DECKS
+
+    components = schema["components"]["schemas"]
+    assert components["ColorEnum"]["enum"] == list(COLORS)
+    assert set(components["CardEnum"]["enum"]) == {
+        code for rules in DECKS.values() for code in rules.deck.codes}
+    move = components["MoveRequest"]["properties"]
+    assert {"$ref": "#/components/schemas/ColorEnum"} in move["color"]["oneOf"]
+    assert {"$ref": "#/components/schemas/CardEnum"} in move["card"]["oneOf"]
+    # The server still checks them itself, with the rules' codes in their order, not a 400 (a
+    # Wild with a fifth color is `color-required`: tests/api/test_refusals.py).
+    bob = make_player("bob")
+    table = make_table([bob], players=2)
+    host.post(f"/api/tables/{table}/start")
+    mover = host if host.state(table)["round"]["turn"] == 0 else bob
+    unknown = mover.move(table, "play", "purple-3", color="purple")
+    assert (unknown.status_code, unknown.json()["code"]) == (422, "unknown-card")
+
+
+def test_the_sets_that_grow_are_strings_with_their_known_values(schema):
+    from games.models import Move
+    from games.rules.moves import EVENT_KINDS
+
+    components = schema["components"]["schemas"]
+    for component, field, known in (("LoggedMove", "by", Move.By.values),
+                                    ("LoggedMove", "action", ["play", "deal", "catch"]),
+                                    ("Event", "kind", EVENT_KINDS)):
+        shown = components[component]["properties"][field]
+        assert shown["type"] == "string" and "enum" not in shown, (component, field)
+        assert set(known) <= set(shown["examples"]), (component, field)
+    assert components["You"]["properties"]["actions"]["items"]["type"] == "string"
+    assert "private" in components["LoggedMove"]["properties"]
+    for component, field in (("MyGame", "status"), ("MyGame", "mode"),
+                             ("EndedRound", "status")):
+        assert "$ref" in components[component]["properties"][field], (component, field)
+
+
+def test_the_event_streams_events_are_components_named_by_x_events(schema):
+    stream = schema["paths"]["/api/tables/{table_id}/events"]["get"]
+    media = stream["responses"]["200"]["content"]["text/event-stream"]
+    assert media["x-events"] == {name: {"$ref": f"#/components/schemas/{component}"}
+                                 for name, component in (("state", "StateEvent"),
+                                                         ("reset", "ResetEvent"),
+                                                         ("gone", "GoneEvent"))}
+    state = schema["components"]["schemas"]["StateEvent"]
+    assert set(state["required"]) == {"table", "version", "from", "state", "moves"}
+    assert state["properties"]["from"]["type"] == ["integer", "null"]
+    assert "Read it as a stream" in stream["description"]
+
+
 def test_the_lists_are_pages_with_a_next_link_and_a_limit(schema):
     for path in ("/api/tables", "/api/games"):
         get = schema["paths"][path]["get"]

@@ -1,10 +1,13 @@
-"""Real requests and answers of a whole game, checked against the OpenAPI schema the server
-serves (openapi-core): sign-ups, a table with bots, the start, every state read and move until
-the game is over, the lists, and the errors a client meets (a refused move, a stale one, a field
-the action does not take, a reused Idempotency-Key, a 404, a 401, a 429)."""
+"""Real requests and answers of whole games, checked against the OpenAPI schema the server
+serves (openapi-core) made strict: an object's fields are those it declares, none more (as a
+client whose models forbid extra fields reads them). Sign-ups, a table with bots, the start,
+every state read and move until the game is over, the lists, the record, and the errors a client
+meets (a refused move, a stale one, a field the action does not take, a reused Idempotency-Key,
+a 404, a 401, a 429); and a whole game of each deck read by its players and a spectator."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from urllib.parse import parse_qsl, urlsplit
 
@@ -12,9 +15,11 @@ import pytest
 from django.core.cache import cache
 from openapi_core import OpenAPI
 from openapi_core.testing import MockRequest, MockResponse
+from openapi_core.validation.response.exceptions import InvalidData
 from play import play_to_the_end
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
+from strict_schema import strict
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
 
@@ -49,11 +54,15 @@ class SchemaCheckedClient(APIClient):
         return response
 
 
+def strict_openapi(client) -> OpenAPI:
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    return OpenAPI.from_dict(strict(schema))
+
+
 @pytest.fixture
 def checked(client, make_player):
     """Players whose every request and answer are checked; and the count of answers checked."""
-    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
-    SchemaCheckedClient.openapi = OpenAPI.from_dict(schema)
+    SchemaCheckedClient.openapi = strict_openapi(client)
     SchemaCheckedClient.checked = Counter()
 
     def make(name: str):
@@ -135,3 +144,50 @@ def test_a_whole_game_and_its_errors_answer_as_the_schema_says(checked, settings
 
     assert set(counts) == {200, 201, 204, 304, 400, 401, 403, 404, 409, 422, 429}, counts
     assert counts[200] > 50  # the game's reads and moves (its length follows the bots' choices)
+
+
+def test_the_strict_schema_refuses_a_field_it_does_not_declare(client, make_player):
+    openapi = strict_openapi(client)
+    player = make_player("ana")
+    me = player.get("/api/me")
+    request = MockRequest("http://testserver", "get", "/api/me",
+                          headers={"Authorization": f"Token {player.token}"})
+    openapi.validate_response(request, MockResponse(me.content, 200,
+                                                    content_type="application/json"))
+    with pytest.raises(InvalidData):
+        openapi.validate_response(request, MockResponse(
+            json.dumps({**me.json(), "nickname": "ana"}).encode(), 200,
+            content_type="application/json"))
+
+
+@pytest.mark.parametrize("deck, options", [
+    ("classic", {"seven_zero": True, "draw_until_playable": True, "last_card_call": True}),
+    ("all-wild", {"stacking": True}),
+])
+def test_a_whole_game_of_each_deck_answers_as_the_strict_schema_says(checked, deck, options):
+    make, counts = checked
+    ana, bob, cleo = make("ana"), make("bob"), make("cleo")
+    table = ana.post("/api/tables", {"players": 3, "deck": deck, "options": options,
+                                     "spectators": True}).json()
+    assert bob.post(f"/api/tables/{table['id']}/join",
+                    {"invite": table["invite"]}).status_code == 200
+    assert ana.post(f"/api/tables/{table['id']}/bots", {"level": "hard"}).status_code == 200
+    assert ana.post(f"/api/tables/{table['id']}/start").status_code == 200
+
+    final = play_to_the_end([ana, bob], table["id"], seed=3)
+    assert final["status"] == "finished"
+    moves = []
+    for reader in (ana, bob, cleo):  # cleo watches: every draw is private to her
+        log = reader.get(f"/api/tables/{table['id']}/moves").json()
+        moves += log["moves"]
+        assert reader.get(f"/api/tables/{table['id']}/state").status_code == 200
+        assert reader.get(f"/api/games/{table['id']}/record").status_code == 200
+    assert ana.get(f"/api/games/{table['id']}/verify").json()["ok"] is True
+    for reader in (ana, bob):
+        assert reader.get(f"/api/players/{reader.name}").status_code == 200
+        assert reader.get("/api/games").status_code == 200
+    assert ana.get("/api/leaderboard").status_code == 200
+    # What the game showed: draws private to others, the bot's moves and the dealer's.
+    assert any(move.get("private") for move in moves)
+    assert {"player", "bot", "dealer"} <= {move["by"] for move in moves}
+    assert counts[200] > 40 and set(counts) == {200, 201}, counts

@@ -62,7 +62,7 @@ def test_the_creator_takes_seat_0_and_hosts_the_table(host):
     assert table["host"] == "ana"
     assert table["status"] == "waiting"
     assert table["seats"] == [{"seat": 0, "name": "ana", "bot": None, "state": "playing",
-                               "host": True, "pending": None}]
+                               "host": True, "bot_account": False, "pending": None}]
     assert isinstance(table["invite"], str) and len(table["invite"]) >= 8
     assert table_of(host, table["id"]) == table
 

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.rules import Options, public_view
-from games.rules.moves import Event
+from games.rules.moves import EVENT_KINDS, Event
 from games.rules.random_games import play_random_game
 from games.rules.replay import DEAL, EVENT_FIELDS, ReplayMismatch, replay
 from games.rules.state import FINISHED
@@ -134,3 +134,17 @@ def test_a_log_without_its_first_deal_does_not_replay(game):
 
 def test_the_replay_compares_every_field_of_an_event():
     assert set(Event._fields) == EVENT_FIELDS
+
+
+def test_every_event_kind_a_game_reports_is_one_the_api_lists_as_known():
+    seen: set[str] = set()
+    for n in range(300):
+        deck = ("classic", "all-wild")[n % 2]
+        options = (Options(stacking=n % 2 == 0, seven_zero=n % 3 == 0, jump_in=n % 5 == 0,
+                           draw_until_playable=n % 4 == 0, scoring="target", target=100,
+                           last_card_call=n % 3 == 1) if deck == "classic"
+                   else Options(stacking=n % 3 == 0, scoring="target", target=100))
+        game = play_random_game(deck, 2 + n % 9, options, f"{n:064x}", n, concede_odds=0.01)
+        seen |= {event["kind"] for entry in game.entries for event in entry["events"]}
+    assert seen <= set(EVENT_KINDS), seen - set(EVENT_KINDS)
+    assert len(seen) >= len(EVENT_KINDS) - 2, set(EVENT_KINDS) - seen  # the list is not stale

@@ -125,12 +125,13 @@ class Visitor:
         self.page.evaluate("document.querySelector('#live').dataset.old = '1'")
 
     def _wait_for_new_live(self, version: int = 0) -> None:
-        """Waits for a live part swapped in since `_mark_live`, of `version` or newer, with no
-        request of the page's under way."""
+        """Waits for a live part swapped in since `_mark_live`, of `version` or newer, settled
+        (the page puts the focus back at htmx's settle, a moment after the swap: a loaded
+        machine showed the focus still lost) and with no request of the page's under way."""
         self.page.wait_for_function(
             "version => { const live = document.querySelector('#live');"
             " return live && !live.dataset.old && Number(live.dataset.version) >= version"
-            " && !document.querySelector('.htmx-request'); }", arg=version)
+            " && !document.querySelector('.htmx-request, .htmx-settling'); }", arg=version)
 
     def click_and_wait(self, target) -> None:
         """Clicks a button of the live part and waits for the part its answer brings (or a

@@ -1,0 +1,230 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.chat_report_request import ChatReportRequest
+from ...models.error import Error
+from ...models.reported import Reported
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    table_id: int,
+    message_id: int,
+    *,
+    body: ChatReportRequest | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/tables/{table_id}/chat/{message_id}/report".format(
+            table_id=quote(str(table_id), safe=""),
+            message_id=quote(str(message_id), safe=""),
+        ),
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | Reported | None:
+    if response.status_code == 200:
+        response_200 = Reported.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 201:
+        response_201 = Reported.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | Reported]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    table_id: int,
+    message_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: ChatReportRequest | Unset = UNSET,
+) -> Response[Error | Reported]:
+    """Report a message to the operator
+
+     Anyone who may read the message, but its author. Reporting it again answers 200 and changes nothing.
+
+    Args:
+        table_id (int):
+        message_id (int):
+        body (ChatReportRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Reported]
+    """
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+        message_id=message_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    table_id: int,
+    message_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: ChatReportRequest | Unset = UNSET,
+) -> Error | Reported | None:
+    """Report a message to the operator
+
+     Anyone who may read the message, but its author. Reporting it again answers 200 and changes nothing.
+
+    Args:
+        table_id (int):
+        message_id (int):
+        body (ChatReportRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Reported
+    """
+
+    return sync_detailed(
+        table_id=table_id,
+        message_id=message_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    table_id: int,
+    message_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: ChatReportRequest | Unset = UNSET,
+) -> Response[Error | Reported]:
+    """Report a message to the operator
+
+     Anyone who may read the message, but its author. Reporting it again answers 200 and changes nothing.
+
+    Args:
+        table_id (int):
+        message_id (int):
+        body (ChatReportRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Reported]
+    """
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+        message_id=message_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    table_id: int,
+    message_id: int,
+    *,
+    client: AuthenticatedClient,
+    body: ChatReportRequest | Unset = UNSET,
+) -> Error | Reported | None:
+    """Report a message to the operator
+
+     Anyone who may read the message, but its author. Reporting it again answers 200 and changes nothing.
+
+    Args:
+        table_id (int):
+        message_id (int):
+        body (ChatReportRequest | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Reported
+    """
+
+    return (
+        await asyncio_detailed(
+            table_id=table_id,
+            message_id=message_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,196 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.verdict import Verdict
+from ...types import Response
+
+
+def _get_kwargs(
+    table_id: int,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/games/{table_id}/verify".format(
+            table_id=quote(str(table_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | Verdict | None:
+    if response.status_code == 200:
+        response_200 = Verdict.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | Verdict]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    table_id: int,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | Verdict]:
+    """Check a finished game: commitments, deals, draws and moves
+
+     The server replays the game's record: each round's commitment against its revealed seed and salt,
+    each deal and draw against the seed, each move against the rules, and the end against the stored
+    result. `status`: `verified`, `failed` (with `problems`) or `unverifiable` (a game played before
+    commitments).
+
+    Args:
+        table_id (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Verdict]
+    """
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    table_id: int,
+    *,
+    client: AuthenticatedClient,
+) -> Error | Verdict | None:
+    """Check a finished game: commitments, deals, draws and moves
+
+     The server replays the game's record: each round's commitment against its revealed seed and salt,
+    each deal and draw against the seed, each move against the rules, and the end against the stored
+    result. `status`: `verified`, `failed` (with `problems`) or `unverifiable` (a game played before
+    commitments).
+
+    Args:
+        table_id (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Verdict
+    """
+
+    return sync_detailed(
+        table_id=table_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    table_id: int,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | Verdict]:
+    """Check a finished game: commitments, deals, draws and moves
+
+     The server replays the game's record: each round's commitment against its revealed seed and salt,
+    each deal and draw against the seed, each move against the rules, and the end against the stored
+    result. `status`: `verified`, `failed` (with `problems`) or `unverifiable` (a game played before
+    commitments).
+
+    Args:
+        table_id (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Verdict]
+    """
+
+    kwargs = _get_kwargs(
+        table_id=table_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    table_id: int,
+    *,
+    client: AuthenticatedClient,
+) -> Error | Verdict | None:
+    """Check a finished game: commitments, deals, draws and moves
+
+     The server replays the game's record: each round's commitment against its revealed seed and salt,
+    each deal and draw against the seed, each move against the rules, and the end against the stored
+    result. `status`: `verified`, `failed` (with `problems`) or `unverifiable` (a game played before
+    commitments).
+
+    Args:
+        table_id (int):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Verdict
+    """
+
+    return (
+        await asyncio_detailed(
+            table_id=table_id,
+            client=client,
+        )
+    ).parsed

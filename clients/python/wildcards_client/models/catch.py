@@ -1,0 +1,120 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="Catch")
+
+
+@_attrs_define
+class Catch:
+    """
+    Attributes:
+        action (Literal['catch']):
+        expected_version (int | None | Unset):
+        card (None | Unset):
+        color (None | Unset):
+        target (int | None | Unset): The seat a 7 under 7-0, a Wild Targeted Draw Two or a Wild Forced Swap names; the
+            seat a `catch` catches.
+        call (bool | Unset):
+    """
+
+    action: Literal["catch"]
+    expected_version: int | None | Unset = UNSET
+    card: None | Unset = UNSET
+    color: None | Unset = UNSET
+    target: int | None | Unset = UNSET
+    call: bool | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        action = self.action
+
+        expected_version: int | None | Unset
+        if isinstance(self.expected_version, Unset):
+            expected_version = UNSET
+        else:
+            expected_version = self.expected_version
+
+        card = self.card
+
+        color = self.color
+
+        target: int | None | Unset
+        if isinstance(self.target, Unset):
+            target = UNSET
+        else:
+            target = self.target
+
+        call = self.call
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "action": action,
+            }
+        )
+        if expected_version is not UNSET:
+            field_dict["expected_version"] = expected_version
+        if card is not UNSET:
+            field_dict["card"] = card
+        if color is not UNSET:
+            field_dict["color"] = color
+        if target is not UNSET:
+            field_dict["target"] = target
+        if call is not UNSET:
+            field_dict["call"] = call
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        action = cast(Literal["catch"], d.pop("action"))
+        if action != "catch":
+            raise ValueError(f"action must match const 'catch', got '{action}'")
+
+        def _parse_expected_version(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        expected_version = _parse_expected_version(d.pop("expected_version", UNSET))
+
+        card = d.pop("card", UNSET)
+
+        color = d.pop("color", UNSET)
+
+        def _parse_target(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        target = _parse_target(d.pop("target", UNSET))
+
+        call = d.pop("call", UNSET)
+
+        catch = cls(
+            action=action,
+            expected_version=expected_version,
+            card=card,
+            color=color,
+            target=target,
+            call=call,
+        )
+
+        return catch

@@ -1,0 +1,18 @@
+from typing import Literal
+
+ListTablesStatus = Literal["finished", "open", "playing", "waiting"]
+
+LIST_TABLES_STATUS_VALUES: set[ListTablesStatus] = {
+    "finished",
+    "open",
+    "playing",
+    "waiting",
+}
+
+
+def check_list_tables_status(value: str) -> ListTablesStatus:
+    if value in LIST_TABLES_STATUS_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_TABLES_STATUS_VALUES!r}"
+    )
