@@ -191,3 +191,49 @@ def test_a_whole_game_of_each_deck_answers_as_the_strict_schema_says(checked, de
     assert any(move.get("private") for move in moves)
     assert {"player", "bot", "dealer"} <= {move["by"] for move in moves}
     assert counts[200] > 40 and set(counts) == {200, 201}, counts
+
+
+def test_games_over_days_answer_as_the_strict_schema_says(checked):
+    """Standing orders, the chat and its mutes, vacation and pause (issue 27), with their
+    errors."""
+    from datetime import timedelta
+
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    make, counts = checked
+    ana, bob = make("ana"), make("bob")
+    get_user_model().objects.filter(username__in=["ana", "bob"]).update(
+        date_joined=timezone.now() - timedelta(days=400))
+    table = ana.post("/api/tables", {"players": 2, "vacation": True}).json()
+    assert table["vacation"] is True
+    bob.post(f"/api/tables/{table['id']}/join", {"invite": table["invite"]})
+    assert ana.post(f"/api/tables/{table['id']}/start").status_code == 200
+    t = table["id"]
+    assert ana.client.put(f"/api/tables/{t}/orders", {"orders": ["draw-when-stuck"]},
+                          format="json").status_code == 200
+    assert ana.get(f"/api/tables/{t}/orders").status_code == 200
+    said = bob.post(f"/api/tables/{t}/chat", {"text": "Good game"})
+    assert said.status_code == 201
+    assert ana.get(f"/api/tables/{t}/chat").status_code == 200
+    assert ana.client.put("/api/me/mutes/bob").status_code == 200
+    assert ana.get("/api/me/mutes").status_code == 200
+
+    until = (timezone.now() + timedelta(days=2)).isoformat()
+    assert bob.get("/api/me/vacation").status_code == 200
+    assert bob.client.put("/api/me/vacation", {"until": until}, format="json").status_code == 200
+    assert ana.state(t)["vacations"][0]["seat"] == 1
+    far = (timezone.now() + timedelta(days=40)).isoformat()
+    refused = bob.client.put("/api/me/vacation", {"until": far}, format="json")
+    assert refused.json()["code"] == "not-enough-vacation-days"
+    assert bob.client.delete("/api/me/vacation").status_code == 200
+
+    assert ana.post(f"/api/tables/{t}/pause").json()["pause_votes"] == [0]
+    assert bob.post(f"/api/tables/{t}/pause").json()["paused"] is True
+    mover = ana if ana.state(t)["round"]["turn"] == 0 else bob
+    paused = mover.move(t, "draw")
+    assert (paused.status_code, paused.json()["code"]) == (409, "paused")
+    assert ana.post(f"/api/tables/{t}/pause").json()["code"] == "already-paused"
+    assert bob.post(f"/api/tables/{t}/resume").json()["paused"] is False
+    assert bob.post(f"/api/tables/{t}/resume").json()["code"] == "not-paused"
+    assert set(counts) == {200, 201, 400, 409}, counts
