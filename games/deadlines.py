@@ -1,5 +1,5 @@
 """The clock's periodic pass: halfway reminders, turns that ran out, standing orders whose
-task was lost, seats whose players went away.
+task was lost, seats whose players went away, vacations whose end has come.
 
 `sweep(now)` runs every few seconds (Celery beat, or `manage.py sweep_deadlines`). It only
 finds what is due and claims it; the changes themselves are the service layer's
@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 
 from games.models import Seat, Table
-from games.service import orders, play, presence
+from games.service import orders, play, presence, vacations
 from games.service.clock import AWAY_AFTER
 from games.storage import due, writes
 from notifications.outbox import queue_reminder
@@ -38,6 +38,7 @@ def sweep(now: datetime) -> dict:
     counts["expired"], counts["failed"] = expire_due(now)
     counts["orders"], counts["orders_failed"] = orders.act_on_due(now)
     counts["away"] = mark_away(now)
+    counts["vacations"] = end_vacations(now)
     return counts
 
 
@@ -89,6 +90,15 @@ def expire(table_id: int, version: int, now: datetime) -> bool:
     if not due.turn_is_due(table_id, version, now):
         return False
     return play.expire_turn(table_id, now, version=version)
+
+
+def end_vacations(now: datetime) -> int:
+    """Vacations whose end has come: settled, and their tables' viewers told."""
+    try:
+        return vacations.end_lapsed(now)
+    except Exception:
+        log.exception("ending vacations failed")
+        return 0
 
 
 def mark_away(now: datetime) -> int:

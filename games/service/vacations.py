@@ -114,10 +114,10 @@ def follow_now(user) -> None:
         follow(user, timezone.now())
 
 
-def follow(user, now: datetime) -> None:
+def follow(user, now: datetime, *, deadlines: bool = True) -> None:
     """Every table being played that allows vacation and seats the user, after a change of
-    their vacation: a new version (what everyone sees changed) and, if it is their turn, the
-    turn's deadline from the vacation's new end (or from now, with none)."""
+    their vacation: a new version (what everyone sees changed) and, if it is their turn (and
+    `deadlines`), the turn's deadline from the vacation's new end (or from now, with none)."""
     for table_id in stored.vacation_tables(user):
         game = locked(table_id)
         if not allows_vacation(game.table) or game.state is None:
@@ -125,12 +125,29 @@ def follow(user, now: datetime) -> None:
         seat = game.seat_of(user)
         if seat is None:
             continue
-        if (game.state.turn == seat.number and not seat.played_by_bot
+        if (deadlines and game.state.turn == seat.number and not seat.played_by_bot
                 and game.round.deadline_at is not None):
             stored.move_deadline(game, *deadline_for(game, seat.number, now,
                                                      effects.bot_delay(game)))
         writes.bump(game)
         effects.next_turn_follows(game)
+
+
+def end_lapsed(now: datetime, limit: int = 500) -> int:
+    """The sweep's pass: each vacation whose end has come takes its days from the bank, and
+    its tables are told (their state no longer lists the player), one transaction each. The
+    turns' deadlines were set from that end already. Returns how many ended."""
+    ended = 0
+    for found in stored.lapsed(now, limit):
+        with transaction.atomic():
+            row = stored.locked_vacation_row(found.user)
+            if row.until is None or row.until > now:
+                continue  # moved or ended meanwhile
+            settle(row, now)
+            stored.save_vacation(row)
+            follow(found.user, now, deadlines=False)
+            ended += 1
+    return ended
 
 
 def waits_for_vacation(game: Game, now: datetime) -> bool:

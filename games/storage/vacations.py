@@ -77,3 +77,10 @@ def move_deadline(game: Game, deadline_at: datetime | None, remind_at: datetime 
     round_row = game.round
     round_row.deadline_at, round_row.remind_at = deadline_at, remind_at
     Round.objects.filter(pk=round_row.pk).update(deadline_at=deadline_at, remind_at=remind_at)
+
+
+def lapsed(now: datetime, limit: int) -> list[Vacation]:
+    """The vacations whose end has come by `now` and are not settled yet, with their users
+    (the partial index holds only the rows with an end)."""
+    return list(Vacation.objects.filter(until__lte=now).select_related("user")
+                .order_by("until")[:limit])

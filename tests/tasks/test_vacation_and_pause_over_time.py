@@ -130,8 +130,11 @@ def test_a_vacation_moves_the_deadline_of_the_players_turn_and_reminders_and_exp
     assert (r.deadline_at, r.remind_at) == (T0 + 4 * DAY, T0 + 3 * DAY + 12 * HOUR)
     assert Table.objects.get(pk=table).version == version + 1  # everyone sees it
     assert deadlines.sweep(T0 + DAY) == {"reminders": 0, "expired": 0, "failed": 0, "orders": 0,
-                                         "orders_failed": 0, "away": 0}
-    assert deadlines.sweep(T0 + 3 * DAY + 12 * HOUR)["reminders"] == 1
+                                         "orders_failed": 0, "away": 0, "vacations": 0}
+    lapsed = deadlines.sweep(T0 + 3 * DAY + 12 * HOUR)
+    assert (lapsed["reminders"], lapsed["vacations"]) == (1, 1)
+    assert Table.objects.get(pk=table).version == version + 2  # its end told to everyone
+    assert Vacation.objects.get(user=user).banked == 11  # 2 days 23 hours: 3 days spent
     assert reminders(table)[0].context["deadline"] == (T0 + 4 * DAY).isoformat()
     assert deadlines.sweep(T0 + 4 * DAY - HOUR)["expired"] == 0
     assert deadlines.sweep(T0 + 4 * DAY)["expired"] == 1
@@ -230,7 +233,8 @@ def test_a_pause_needs_every_person_seated_and_then_keeps_no_deadline():
     r = round_of(table)
     assert (r.deadline_at, r.remind_at) == (None, None)
     assert deadlines.sweep(T0 + 30 * DAY) == {"reminders": 0, "expired": 0, "failed": 0,
-                                              "orders": 0, "orders_failed": 0, "away": 0}
+                                              "orders": 0, "orders_failed": 0, "away": 0,
+                                              "vacations": 0}
     user, _ = to_move(table, [ana, ben])
     with time_machine.travel(T0 + 3 * DAY, tick=False):
         refused = play.make_move(table, user, timeout_move(current(table).state))
