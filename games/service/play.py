@@ -140,8 +140,8 @@ def _judge(game: Game, seat: Seat, move: Move, expected_version: int | None, *, 
     return Accepted()
 
 
-def _play_on(game: Game, now: datetime, *, expired: bool = False,
-             limit: int = BOT_MOVES_PER_TASK) -> int:
+def move_for_seats(game: Game, now: datetime, *, expired: bool = False,
+                   limit: int = BOT_MOVES_PER_TASK) -> int:
     """The one loop in which the table moves for seats, until a person is to act: first, if
     `expired`, the whole turn of the seat whose time ran out (a person's: the plain timeout
     move, or the seat leaves if the table says so, and at a real-time table the third time
@@ -210,7 +210,7 @@ def play_bot_turns(table_id: int, version: int, limit: int = BOT_MOVES_PER_TASK)
             return 0
         if game.table.version != version:
             return 0
-        made = _play_on(game, timezone.now(), limit=limit)
+        made = move_for_seats(game, timezone.now(), limit=limit)
         if made:
             effects.next_turn_follows(game)  # a fresh task goes on if the limit stopped this one
         return made
@@ -229,14 +229,20 @@ def expire_turn(table_id: int, now: datetime, *, due: datetime | None = None,
         game = locked(table_id)
         if version is not None and game.table.version != version:
             return False
-        r = game.round
-        if (game.table.status != Table.Status.PLAYING or game.state is None
-                or game.state.status != PLAYING or r is None or r.deadline_at is None
-                or r.deadline_at > now or (due is not None and r.deadline_at != due)):
+        if not turn_ran_out(game, now, due):
             return False
-        _play_on(game, now, expired=True)
+        move_for_seats(game, now, expired=True)
         effects.next_turn_follows(game)
         return True
+
+
+def turn_ran_out(game: Game, now: datetime, due: datetime | None = None) -> bool:
+    """Whether the turn of the table (loaded under its lock) has run out at `now`, and is still
+    the turn that was due (`due`: its deadline as read before the lock)."""
+    r = game.round
+    return not (game.table.status != Table.Status.PLAYING or game.state is None
+                or game.state.status != PLAYING or r is None or r.deadline_at is None
+                or r.deadline_at > now or (due is not None and r.deadline_at != due))
 
 
 def leave_every_table(user) -> None:
