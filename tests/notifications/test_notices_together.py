@@ -36,13 +36,12 @@ def test_notices_queued_together_are_one_insert_and_a_notice_queued_before_is_le
         people, table, django_capture_on_commit_callbacks, published):
     turn = current_turn(table)
     first = outbox.queue_reminder(people[0], table, **turn)
-    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
-        with CaptureQueriesContext(connection) as queries:
-            with outbox.written_together() as written:
-                for person in people:
-                    outbox.queue_reminder(person, table, **turn)
-                outbox.queue_reminder(people[1], table, **turn)  # twice in the block
-                assert written == [] and not Notice.objects.exclude(pk=first.pk).exists()
+    with (django_capture_on_commit_callbacks(execute=True), transaction.atomic(),
+          CaptureQueriesContext(connection) as queries, outbox.written_together() as written):
+        for person in people:
+            outbox.queue_reminder(person, table, **turn)
+        outbox.queue_reminder(people[1], table, **turn)  # twice in the block
+        assert written == [] and not Notice.objects.exclude(pk=first.pk).exists()
     writes = [q["sql"] for q in queries.captured_queries if not q["sql"].startswith("SELECT")]
     assert len(writes) == 1 and writes[0].startswith("INSERT")
     assert [n.user_id for n in written] == [p.pk for p in people[1:]]
