@@ -181,7 +181,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--storage-sql", choices=["prepared", "orm"], default="prepared",
                         help="WILDCARDS_STORAGE_SQL: SQL written once, or the plain ORM")
+    parser.add_argument("--smoke", action="store_true", help="20 moves (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.moves = 20
     if not 1 <= args.moves <= 1_000_000:
         parser.error("--moves: 1 to 1,000,000")
 

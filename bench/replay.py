@@ -11,7 +11,8 @@ ends in the recorded final state. Prints games/s, ms per game and per log entry 
 
 Usage:
   .venv/bin/python bench/replay.py [--games 1000] [--repeat 3] [--verify]
-(`--verify` times `verify_record` on full records instead: the commitments' hashes as well.)
+(`--verify` times `verify_record` on full records instead: the commitments' hashes as well;
+`--smoke`: 20 games, verified, in a second or two, for CI.)
 """
 
 from __future__ import annotations
@@ -68,7 +69,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--verify", action="store_true")
+    parser.add_argument("--smoke", action="store_true", help="20 games, once, verified (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.games, args.repeat, args.verify = 20, 1, True
     started = time.perf_counter()
     games = [record(n) for n in range(args.games)]
     recorded = time.perf_counter() - started

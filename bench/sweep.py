@@ -26,7 +26,7 @@ and the event stream's messages are published there too.
 Usage:
   .venv/bin/python bench/sweep.py [--sizes 10000,100000] [--due-every 100] [--sweeps 1,2]
       [--redis redis://127.0.0.1:6379/N] [--database wcbench_sweep]
-      [--server postgres://postgres@127.0.0.1:5432]
+      [--postgres postgres://postgres@127.0.0.1:5432]
   .venv/bin/python bench/sweep.py --smoke      # 200 tables, 20 due: seconds (CI)
 """
 
@@ -247,7 +247,9 @@ def main() -> int:
     parser.add_argument("--due-every", type=int, default=100, help="1 table in this many is due")
     parser.add_argument("--sweeps", default="1,2", help="sweeps run at once, each figure")
     parser.add_argument("--smoke", action="store_true", help="200 tables, 20 due (seconds)")
-    parser.add_argument("--server", default="postgres://postgres@127.0.0.1:5432")
+    parser.add_argument("--postgres", "--server", dest="server",
+                        default="postgres://postgres@127.0.0.1:5432",
+                        help="PostgreSQL server URL, without a database name")
     parser.add_argument("--database", default="wcbench_sweep")
     parser.add_argument("--redis", help="Redis URL: the broker and the event stream (purged)")
     parser.add_argument("--keep-db", action="store_true")
