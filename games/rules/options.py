@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 
 SINGLE, TARGET = "single", "target"
 TARGET_MIN, TARGET_MAX, TARGET_DEFAULT = 50, 5000, 500
@@ -48,8 +48,13 @@ class Options:
             )
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        # Every field is a plain value: no deep copy needed (`asdict` makes one, and every
+        # view of the state asks for this).
+        return {name: getattr(self, name) for name in _FIELD_NAMES}
 
     @classmethod
     def from_dict(cls, data: dict) -> Options:
         return cls(**data)
+
+
+_FIELD_NAMES = tuple(field.name for field in fields(Options))

@@ -65,11 +65,29 @@ _PREFERENCE_OF_USER = Preference.user.field.remote_field
 READS_OF_A_MOVING_TABLE = 3
 
 
-def load(table_id: int, *, lock: bool = False) -> Game:
-    """The table, its seats and its current round, in two queries. With `lock`, the table row
-    stays locked until the transaction ends: every writer takes this lock first, so changes to
-    a table are serialized."""
-    return load_game(load_table(table_id, lock=lock))
+def load(table_id: int, *, lock: bool = False, unless_version: int | None = None) -> Game:
+    """The table, its seats and its current round: two statements, sent in one round trip where
+    the database takes them together. With `lock`, the table row stays locked until the
+    transaction ends: every writer takes this lock first, so changes to a table are
+    serialized. The round is left out when the table is at `unless_version` (the caller has
+    it: "unchanged")."""
+    if not sql.prepared():
+        table = load_table(table_id, lock=lock)
+        return load_game(table, with_round=table.version != unless_version)
+    locking = lock and connections[sql.DB].features.has_select_for_update
+    tables, rows = sql.fetch_all([
+        (f"SELECT {_TABLE.sql} FROM {sql.table(Table)} t WHERE t.id = %s"
+         f"{' FOR UPDATE' if locking else ''}", [table_id]),
+        # A statement of its own, after the lock (see `load_table`): it sees the winner's commit.
+        (_seats_sql(with_round=True, tables="%s", unless_version=True),
+         [unless_version, table_id])])
+    if not tables:
+        raise NoSuchTable(table_id)
+    table = _TABLE.build(tables[0])
+    if rows and rows[0][-1] != table.version:  # a move saved between the two: read it anew
+        table = load_table(table_id, lock=lock)
+        return load_game(table, with_round=table.version != unless_version)
+    return _game(table, *_seat_objects(rows, with_round=True))
 
 
 def load_table(table_id: int, *, lock: bool = False) -> Table:
@@ -134,7 +152,7 @@ def load_many(table_ids: Sequence[int]) -> list[Game]:
         f"SELECT {_TABLE.sql} FROM {sql.table(Table)} t WHERE t.id IN ({marks}) "
         f"ORDER BY t.id", list(table_ids))]
     rows: dict[int, list[tuple]] = {table.pk: [] for table in tables}
-    for row in sql.fetch(_seats_sql(with_round=True, many=marks), list(table_ids)):
+    for row in sql.fetch(_seats_sql(with_round=True, tables=marks), list(table_ids)):
         rows[row[_SEAT_TABLE_ID]].append(row)
     return [_game(table, *_seat_objects(rows[table.pk], with_round=True))
             for table in tables]
@@ -154,20 +172,24 @@ def _game(table: Table, seats: list[Seat], hands: list[Hand], round_row: Round |
 _SEAT_TABLE_ID = _SEAT.attnames.index("table_id")
 
 
-def _seats_sql(*, with_round: bool, many: str = "") -> str:
+def _seats_sql(*, with_round: bool, tables: str = "", unless_version: bool = False) -> str:
     """One row per seat, its user, the user's preference and, `with_round`, the seat's hand with
     the round beside it; then the table's version as the statement sees it. Of one table (its
-    id, and first the round's id, as parameters), or of the tables of `many`'s placeholders
-    (their current rounds)."""
+    id the last parameter; with the round, the round's id first), or of the tables of
+    `tables`' placeholders, with their current rounds (`unless_version`: not when the table is
+    at the version given first)."""
     columns = f"{_SEAT.sql}, {_USER.sql}, {_PREFERENCE.sql}"
     joins = f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = s.user_id "
     if with_round:
+        which = "t.current_round_id" if tables else "%s"
+        if unless_version:
+            which += " AND t.version IS DISTINCT FROM %s"
         columns += f", {_HAND.sql}, {_ROUND.sql}"
-        joins += (f"LEFT OUTER JOIN {sql.table(Hand)} h ON h.round_id = "
-                  f"{'t.current_round_id' if many else '%s'} AND h.seat = s.number "
+        joins += (f"LEFT OUTER JOIN {sql.table(Hand)} h ON h.round_id = {which} "
+                  f"AND h.seat = s.number "
                   f"LEFT OUTER JOIN {sql.table(Round)} r ON r.id = h.round_id ")
-    which = f"s.table_id IN ({many}) ORDER BY s.table_id, s.number" if many else (
-        "s.table_id = %s ORDER BY s.number")
+    which = (f"s.table_id IN ({tables}) ORDER BY s.table_id, s.number" if tables
+             else "s.table_id = %s ORDER BY s.number")
     return (f"SELECT {columns}, t.version FROM {sql.table(Seat)} s "
             f"JOIN {sql.table(Table)} t ON t.id = s.table_id "
             f"LEFT OUTER JOIN {sql.table(_USER.model)} u ON u.id = s.user_id {joins}"
@@ -209,29 +231,6 @@ def _seat_objects(rows: list[tuple], *, with_round: bool):
 def table_with_seats(table_id: int) -> Game:
     """A table and its seats, without the round."""
     return load_game(load_table(table_id), with_round=False)
-
-
-def finished_games(table_ids: list[int]) -> list[Game]:
-    """Finished tables with their seats and last round, the engine's state of each built: three
-    queries however many (the home page ranks up to twenty)."""
-    tables = list(Table.objects.filter(pk__in=table_ids, status=Table.Status.FINISHED)
-                  .select_related("current_round"))
-    seats: dict[int, list[Seat]] = {table.pk: [] for table in tables}
-    for seat in (Seat.objects.filter(table__in=tables).select_related("user")
-                 .order_by("number")):
-        seats[seat.table_id].append(seat)
-    hands: dict[int, list[Hand]] = {}
-    for hand in Hand.objects.filter(round__table__in=tables).order_by("seat"):
-        hands.setdefault(hand.round_id, []).append(hand)
-    games = []
-    for table in tables:
-        game = Game(table, seats[table.pk])
-        game.round = table.current_round
-        if game.round is not None:
-            game.hands = hands.get(game.round.pk, [])
-            game.state = game_state(table, game.seats, game.round, game.hands)
-        games.append(game)
-    return games
 
 
 def seats_of(user) -> list[Seat]:

@@ -93,6 +93,22 @@ def fetch(sql: str, params: Sequence) -> list[tuple]:
         return cursor.fetchall()
 
 
+def fetch_all(statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:
+    """The rows of each statement, run in order: on PostgreSQL in one query and one round trip
+    (as `Batch`), each statement seeing what the one before it did and, at READ COMMITTED, what
+    was committed until it began; elsewhere one by one."""
+    connection = connections[DB]
+    if not _one_query_takes_many(connection):
+        return [fetch(sql, params) for sql, params in statements]
+    with connection.cursor() as cursor:
+        cursor.execute(";\n".join(sql for sql, _ in statements),
+                       [param for _, params in statements for param in params])
+        found = [cursor.fetchall()]
+        while cursor.nextset():
+            found.append(cursor.fetchall())
+    return found
+
+
 class Batch:
     """Writes whose results nobody reads, sent together by `run()`.
 
