@@ -116,11 +116,16 @@ def queue_notice(kind: str, user, table, dedupe_key: str, context: dict, *,
 
 
 @contextmanager
-def written_together() -> Iterator[list[Notice]]:
+def written_together(execute: rows.Execute | None = None) -> Iterator[list[Notice]]:
     """The notices queued inside are written when it ends, in one INSERT (those queued before
     left out, as one at a time), and their tasks asked for together once the transaction
-    commits: the deadline sweep queues hundreds at once. Yields the list of the notices
-    written, filled when it ends; nothing is written if it ends with an exception."""
+    commits: the deadline sweep queues hundreds at once. `execute` runs the INSERT (a move
+    sends it with its own writes). Yields the list of the notices written, filled when it
+    ends; nothing is written if it ends with an exception. Inside another such block, it
+    leaves its notices to that one."""
+    if _together.get() is not None:
+        yield []
+        return
     pending: list[Notice] = []
     written: list[Notice] = []
     token = _together.set(pending)
@@ -128,7 +133,7 @@ def written_together() -> Iterator[list[Notice]]:
         yield written
     finally:
         _together.reset(token)
-    written += rows.insert_new(pending)
+    written += rows.insert_new(pending, execute)
     schedule_together(written)
 
 
@@ -148,6 +153,9 @@ def schedule_together(notices: list[Notice]) -> None:
     """`schedule` for many: once the transaction commits, a task for every SEND_TOGETHER of
     them due within TOGETHER_WITHIN of each other (a broker round trip a notice would cost more
     than the writes), at the last one's due time."""
+    if len(notices) == 1:
+        schedule(notices[0])  # a group of one goes as one
+        return
     now = timezone.now()
     soon = sorted((n for n in notices if n.due_at - now <= ETA_LIMIT), key=lambda n: n.due_at)
     groups: list[list[Notice]] = []

@@ -8,6 +8,7 @@ and needs no savepoint around it, and one statement writes a hundred rows as fas
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Sequence
 
 from django.db import connection
 
@@ -16,9 +17,14 @@ from .models import Notice
 MOST_IN_ONE_STATEMENT = 500  # rows: SQLite takes at most 32,766 parameters in a statement
 
 
-def insert_new(notices: list[Notice]) -> list[Notice]:
+Execute = Callable[[str, Sequence], list[tuple]]  # (SQL, parameters) -> the rows it returns
+
+
+def insert_new(notices: list[Notice], execute: Execute | None = None) -> list[Notice]:
     """Write the notices whose `dedupe_key` no row holds yet (the first of any that share
-    one), giving each its primary key; returns those written, in the order given."""
+    one), giving each its primary key; returns those written, in the order given. `execute`
+    runs each INSERT (by default, at once on the connection; a caller may send it with other
+    statements)."""
     fresh, keys = [], set()
     for notice in notices:
         if notice.dedupe_key not in keys:
@@ -27,19 +33,19 @@ def insert_new(notices: list[Notice]) -> list[Notice]:
     written: dict[str, int] = {}
     for start in range(0, len(fresh), MOST_IN_ONE_STATEMENT):
         chunk = fresh[start:start + MOST_IN_ONE_STATEMENT]
-        written.update(_insert(chunk))
+        statement, fields = _statement(len(chunk))
+        params = [field.get_db_prep_save(getattr(notice, field.attname), connection)
+                  for notice in chunk for field in fields]
+        written.update({key: pk for pk, key in (execute or _execute)(statement, params)})
     for notice in fresh:
         notice.pk = written.get(notice.dedupe_key)
     return [notice for notice in fresh if notice.pk is not None]
 
 
-def _insert(notices: list[Notice]) -> dict[str, int]:
-    statement, fields = _statement(len(notices))
-    params = [field.get_db_prep_save(getattr(notice, field.attname), connection)
-              for notice in notices for field in fields]
+def _execute(statement: str, params: Sequence) -> list[tuple]:
     with connection.cursor() as cursor:
         cursor.execute(statement, params)
-        return {key: pk for pk, key in cursor.fetchall()}
+        return cursor.fetchall()
 
 
 @functools.cache

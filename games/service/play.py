@@ -21,6 +21,7 @@ from games.rules.moves import CONCEDE, FIELDS
 from games.rules.state import PLAYING
 from games.storage import reads, writes
 from games.storage.reads import Game
+from notifications.outbox import written_together
 
 from . import bots, effects, lobby, presence, results
 from .clock import TIMEOUTS_TO_BOT, next_deadline
@@ -129,14 +130,18 @@ def _judge(game: Game, seat: Seat, move: Move, expected_version: int | None, *, 
     deadline = next_deadline(game, before, move, result, now, effects.bot_delay(game))
     deadline_before = game.round.deadline_at
     table.rated = results.still_rated(game, result.state, by_bot=by == MoveRow.By.BOT)
-    writes.save_move(game, seat.number, move, result, by=by, now=now, deadline=deadline,
-                     swapped=swapped)
-    if game.state.status != PLAYING:
-        results.record_the_end(game, now)  # the ratings move in the game's last transaction
-        effects.tell_game_over(game)
-    elif deadline[0] is not None and (deadline[0] != deadline_before
-                                      or result.ended is not None):
-        effects.tell_whose_turn(game, deadline[0])
+    # The move's writes and its emails' row go to the database together, in one round trip.
+    batch = writes.move_batch()
+    with written_together(execute=batch.run):
+        writes.save_move(game, seat.number, move, result, by=by, now=now, deadline=deadline,
+                         swapped=swapped, batch=batch)
+        if game.state.status != PLAYING:
+            results.record_the_end(game, now)  # the ratings move in the game's last transaction
+            effects.tell_game_over(game)
+        elif deadline[0] is not None and (deadline[0] != deadline_before
+                                          or result.ended is not None):
+            effects.tell_whose_turn(game, deadline[0])
+    batch.run()  # the writes, when no email went with them
     return Accepted()
 
 

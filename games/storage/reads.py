@@ -7,6 +7,7 @@ or the length of the history.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -172,6 +173,7 @@ def _game(table: Table, seats: list[Seat], hands: list[Hand], round_row: Round |
 _SEAT_TABLE_ID = _SEAT.attnames.index("table_id")
 
 
+@functools.cache  # built once for each shape: every read of a table asks for it
 def _seats_sql(*, with_round: bool, tables: str = "", unless_version: bool = False) -> str:
     """One row per seat, its user, the user's preference and, `with_round`, the seat's hand with
     the round beside it; then the table's version as the statement sees it. Of one table (its

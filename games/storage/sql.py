@@ -125,18 +125,25 @@ class Batch:
     def add(self, sql: str, params: Sequence) -> None:
         self.statements.append((sql, list(params)))
 
-    def run(self) -> None:
+    def run(self, last: str | None = None, last_params: Sequence = ()) -> list[tuple]:
+        """Run the writes; with `last`, then that statement, whose rows are returned (in the
+        same query on PostgreSQL: a move's emails, `INSERT ... RETURNING`)."""
         statements, self.statements = self.statements, []
+        if last is not None:
+            statements.append((last, list(last_params)))
         if not statements:
-            return
+            return []
         connection = connections[DB]
         with connection.cursor() as cursor:
             if _one_query_takes_many(connection) and len(statements) > 1:
                 cursor.execute(";\n".join(sql for sql, _ in statements),
                                [param for _, params in statements for param in params])
+                while cursor.nextset():  # to the last statement's result
+                    pass
             else:
                 for sql, params in statements:
                     cursor.execute(sql, params)
+            return cursor.fetchall() if last is not None else []
 
 
 def _one_query_takes_many(connection) -> bool:
