@@ -157,13 +157,15 @@ def _log_row(game: Game, entry: dict, version: int, by: str, now: datetime) -> M
 # ------------------------------------------------------------------------------- a move
 def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, now: datetime,
               deadline: tuple[datetime | None, datetime | None],
-              swapped: Sequence[Seat] = ()) -> None:
+              swapped: Sequence[Seat] = (), batch: sql.Batch | None = None) -> None:
     """Store an accepted move and its log row; `game` is then the table after it.
 
     `deadline` is (deadline_at, remind_at) of the turn that follows (of the next round's first
     turn when the move ended a round). `swapped` are seats whose player changed between the
-    rounds (they are written whole)."""
-    batch = sql.Batch()
+    rounds (they are written whole). The writes go in one batch: `batch`, which the caller
+    runs (with the move's emails: `move_batch`), or one of its own, run at once."""
+    run_here = batch is None
+    batch = batch or sql.Batch()
     table = game.table
     table_fields = {"version", "rated"}  # `rated`: the service turns it off when a bot plays
     before = game.state
@@ -202,9 +204,16 @@ def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, no
     table.updated_at = timezone.now()
     sql.update([table], sorted({*table_fields, "updated_at"}), batch)
     sql.insert_many(rows, batch)
-    batch.run()
+    if run_here:
+        batch.run()
     game.state = after
     game.logged += [log_entry({name: getattr(row, name) for name in LOG_FIELDS}) for row in rows]
+
+
+def move_batch() -> sql.Batch:
+    """A batch for a move's writes, which its caller runs with the statement that writes the
+    move's emails (`Batch.run`'s `last`): one round trip for both."""
+    return sql.Batch()
 
 
 def revealed(round_row: Round) -> dict:
