@@ -12,6 +12,9 @@ Django's own handler, with two changes:
   thread per idle stream, docs/benchmarks.md). Its generator runs on the event loop, and its
   database work in the shared pool: the request's thread has nothing left to do.
 
+Requests of a kind an app gates (`wildcards.admission`: the event stream's opening) are counted,
+and refused before Django when too many are in hand.
+
 And what is loaded at start-up (Django, the apps, the URL patterns: about 100,000 objects) is
 frozen out of the garbage collector's way: a full collection walks every object it tracks, and
 with a few hundred streams open in a worker those walks held all its requests for up to
@@ -24,11 +27,12 @@ import os
 import django
 from asgiref.sync import SyncToAsync
 from django.core.handlers.asgi import ASGIHandler
+from django.urls import get_resolver
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wildcards.settings")
 django.setup(set_prefix=False)
 
-from wildcards import after_response  # noqa: E402  (after Django is set up)
+from wildcards import admission, after_response  # noqa: E402  (after Django is set up)
 
 
 def release_request_thread() -> None:
@@ -48,6 +52,7 @@ class Handler(ASGIHandler):
 
 
 django_application = Handler()
+get_resolver().url_patterns  # noqa: B018  (the views load now: their gates too, and frozen)
 gc.collect()
 gc.freeze()
 
@@ -55,4 +60,4 @@ gc.freeze()
 async def application(scope, receive, send):
     if scope["type"] == "http":
         after_response.open_request()
-    await django_application(scope, receive, send)
+    await admission.admit(django_application, scope, receive, send)

@@ -28,7 +28,8 @@ def game(rigged_table, settings, monkeypatch):
     instead of two minutes."""
     settings.WILDCARDS_TURN_NOTICE_DELAY = 1
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    monkeypatch.setattr("games.api.stream.HEARTBEAT", 0.2)
+    monkeypatch.setattr("games.api.stream_presence.EVERY", 0.2)
+    monkeypatch.setattr("games.api.stream_presence.TICK", 0.1)
     monkeypatch.setattr("games.service.presence.PRESENCE_EVERY", timedelta(seconds=0.1))
     return rigged_table([ANA_CARDS, BEN_CARDS], "flame-5", draw=["leaf-6", "leaf-7"])
 
