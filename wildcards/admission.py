@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 Refuse = Callable[["Gate", dict, Callable, Callable], Awaitable[None]]
+FLOOR = 100.0  # requests a second a process is taken to serve, at the least
 
 
 @dataclass
@@ -37,13 +38,13 @@ class Gate:
     def matches(self, scope: dict) -> bool:
         return scope.get("method") == "GET" and self.path.match(scope.get("path", "")) is not None
 
-    def pressure(self) -> float:
-        """Refusals for each admission completed lately (the second before and this one): how
-        many times over the process is asked for more than it serves."""
+    def backlog(self) -> float:
+        """Seconds the process would take to serve what it refused lately (the second before
+        and this one), at the rate it served them (at least FLOOR a second)."""
         second, refused, done = self._window
         if time.monotonic() - second > 2:
             return 0.0
-        return refused / max(done, 1.0)
+        return refused / max(done, FLOOR)
 
     def _count(self, index: int) -> None:
         now = time.monotonic()

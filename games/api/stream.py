@@ -139,7 +139,7 @@ class EventsView(GameAPIView):
 
     def handle_exception(self, exc: Exception):
         if pool_exhausted(exc):  # every database connection busy: come back a little later
-            return event_stream(busy_retry(OPENING_GATE.pressure()))
+            return event_stream(busy_retry(OPENING_GATE.backlog()))
         return super().handle_exception(exc)
 
 
@@ -218,7 +218,7 @@ async def stream(follower: Follower, user, since: int | None) -> AsyncIterator[s
     except Exception as error:
         if not pool_exhausted(error):
             raise
-        yield busy_retry(OPENING_GATE.pressure())  # no connection for it now: come back
+        yield busy_retry(OPENING_GATE.backlog())  # no connection for it now: come back
     finally:
         if present is not None:
             reporter().untrack(present)

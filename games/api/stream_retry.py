@@ -24,18 +24,20 @@ from . import hub as hubs
 RETRY_MS = (2000, 5000)  # after a stream lost without a word (a worker that died)
 DRAIN_RETRY_MS = (500, 8000)  # after its process stopped (the others take it)
 BUSY_RETRY_MS = (1000, 10000)  # when it could not be served now (more the busier)
-OPENING = 32  # streams opening at once in a process (their first reads); more come back later
+# Streams opening at once in a process (from their arrival to their answer's start); more come
+# back later. Each one in hand holds a thread, and waits for one of the pool's connections.
+OPENING = 128
 
 
 def retry(least_ms: int, most_ms: int) -> str:
     return f"retry: {random.randint(least_ms, most_ms)}\n\n"
 
 
-def busy_retry(pressure: float) -> str:
-    """A later `retry:` the more the process is asked beyond what it serves: a storm of
-    thousands is spread over up to ten seconds."""
+def busy_retry(backlog: float) -> str:
+    """A later `retry:` the more the process has refused lately (`backlog`: seconds of work):
+    a storm of thousands is spread over up to ten seconds."""
     least, most = BUSY_RETRY_MS
-    return retry(least, min(most, least + int(1000 * pressure)))
+    return retry(least, min(most, least + int(1000 * backlog)))
 
 
 def event_stream(content) -> HttpResponse:
@@ -55,7 +57,7 @@ async def refuse(gate: admission.Gate, scope: dict, receive, send) -> None:
     await send({"type": "http.response.start", "status": 200,
                 "headers": [(b"content-type", b"text/event-stream"),
                             (b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no")]})
-    await send({"type": "http.response.body", "body": busy_retry(gate.pressure()).encode()})
+    await send({"type": "http.response.body", "body": busy_retry(gate.backlog()).encode()})
 
 
 OPENING_GATE = admission.register(admission.Gate(
