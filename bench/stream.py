@@ -788,6 +788,9 @@ def main() -> int:
                         help="Redis for the rate limits, the broker and pub/sub (a database "
                              "of its own: it is emptied at the end)")
     parser.add_argument("--keep-db", action="store_true", help="do not drop the database")
+    parser.add_argument("--reuse", help="a file: the first run sets up and keeps the database "
+                        "and writes the players' tokens there; later runs play on them (the "
+                        "games as that run left them)")
     parser.add_argument("--server-log", help="keep the server's log (one line a request, with "
                         "its time inside Django) in this file")
     parser.add_argument("--seed", type=int, default=1)
@@ -849,17 +852,27 @@ def main() -> int:
           else tempfile.TemporaryFile("w+", prefix="stream_gunicorn_")) as log:
         try:
             print(f"load average {os.getloadavg()[0]:.2f}; open files limit {soft}")
-            print(f"database {args.database}: dropping, creating, migrating ...", flush=True)
-            recreate_database(args.postgres, args.database)
-            subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-                           cwd=ROOT, env=env, check=True, timeout=300)
-            started = time.monotonic()
-            made = subprocess.run([sys.executable, __file__, "--set-up", str(args.tables)],
-                                  cwd=ROOT, env=env, check=True, timeout=900,
-                                  capture_output=True, text=True)
-            tables = json.loads(made.stdout)
-            print(f"{args.streams} players, {len(tables)} tables started in "
-                  f"{time.monotonic() - started:.1f} s", flush=True)
+            saved = Path(args.reuse) if args.reuse else None
+            if saved is not None and saved.exists():  # the players and tables of a kept run
+                tables = json.loads(saved.read_text())
+                if len(tables) != args.tables:
+                    sys.exit(f"{saved} holds {len(tables)} tables, not {args.tables}")
+                print(f"database {args.database} kept: {len(tables)} tables from {saved}")
+            else:
+                print(f"database {args.database}: dropping, creating, migrating ...",
+                      flush=True)
+                recreate_database(args.postgres, args.database)
+                subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+                               cwd=ROOT, env=env, check=True, timeout=300)
+                started = time.monotonic()
+                made = subprocess.run([sys.executable, __file__, "--set-up", str(args.tables)],
+                                      cwd=ROOT, env=env, check=True, timeout=900,
+                                      capture_output=True, text=True)
+                tables = json.loads(made.stdout)
+                print(f"{args.streams} players, {len(tables)} tables started in "
+                      f"{time.monotonic() - started:.1f} s", flush=True)
+                if saved is not None:
+                    saved.write_text(made.stdout)
             command = [sys.executable, "-m", "gunicorn", "wildcards.asgi:application",
                        "-k", "wildcards.workers.UvicornWorker", "-w", str(args.workers),
                        "-b", f"{HOST}:{port}", "--log-level", "warning",
@@ -881,7 +894,7 @@ def main() -> int:
             stop_server(gunicorn)
             if errors.strip():
                 print("gunicorn's log (last lines):\n" + "\n".join(errors.splitlines()[-15:]))
-            if not args.keep_db:
+            if not args.keep_db and not args.reuse:
                 with contextlib.suppress(Exception):
                     recreate_database(args.postgres, args.database, drop_only=True)
             with contextlib.suppress(Exception):
