@@ -14,6 +14,7 @@ set -uo pipefail
 DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/wildcards}
 REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379/14}
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+NGINX=${NGINX:-/usr/sbin/nginx}
 WAIT_SECONDS=${WAIT_SECONDS:-60}
 
 missing=()
@@ -125,8 +126,8 @@ chromium() {
 # Two web nodes behind nginx's upstream (tests/ops/test_two_nodes.py): the binary only, run by
 # the test with a configuration of its own (Debian's own site is not started).
 nginx_binary() {
-  if have nginx || [ -x /usr/sbin/nginx ]; then return; fi
-  local why="the two-node test needs nginx: apt-get install nginx (as root)."
+  [ -x "$NGINX" ] && return
+  local why="the two-node test needs nginx at $NGINX: apt-get install nginx (as root)."
   if ! have apt-get; then
     missing+=("nginx is missing and there is no apt-get here: $why")
     return
@@ -137,8 +138,7 @@ nginx_binary() {
     missing+=("nginx could not be installed (needs root, or sudo without a password): $why")
     return
   fi
-  { have nginx || [ -x /usr/sbin/nginx ]; } ||
-    missing+=("apt-get installed nginx, but there is no nginx binary: $why")
+  [ -x "$NGINX" ] || missing+=("apt-get installed nginx, but $NGINX is still missing: $why")
 }
 
 postgresql
