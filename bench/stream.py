@@ -381,6 +381,8 @@ class Bench:
         return None
 
     async def play(self, session, table: TableRun, phase: Phase) -> None:
+        import aiohttp
+
         try:
             mover = table.turn()
             versions = {v.last for v in table.viewers}
@@ -423,7 +425,7 @@ class Bench:
             phase.from_answer.append(max(0.0, last - answered))
             if last < answered:
                 phase.before_answer += 1
-        except (TimeoutError, OSError, ValueError) as error:
+        except (TimeoutError, OSError, ValueError, aiohttp.ClientError) as error:
             phase.count(f"move failed: {type(error).__name__}")
         finally:
             table.busy = False

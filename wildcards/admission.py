@@ -1,7 +1,8 @@
 """Requests answered before Django sees them while a process has too many of one kind in hand.
 
-A request kind (an app registers it: the event stream's opening) is admitted at most `limit` at
-a time in a process, counted from its arrival until its response starts; one more is answered
+A request kind (an app registers it: the event stream's opening) is admitted while the process
+has fewer than `limit` of them in hand (from its arrival until its response starts) and would
+serve those within `wait` seconds at the rate it has been serving them; one more is answered
 at once by the kind's own `refuse` (for the stream: a 200 that tells the browser when to come
 back), without a thread, a query or Django's middleware. A reconnection storm (a worker
 restarted under thousands of streams) is spread out this way instead of queueing for the
@@ -30,6 +31,7 @@ class Gate:
     path: re.Pattern
     limit: int
     refuse: Refuse
+    wait: float = 2.0  # seconds the requests in hand may take to be served, at the most
     in_hand: int = 0
     refused: int = 0  # since the process started
     admitted: int = 0
@@ -38,13 +40,21 @@ class Gate:
     def matches(self, scope: dict) -> bool:
         return scope.get("method") == "GET" and self.path.match(scope.get("path", "")) is not None
 
+    def full(self) -> bool:
+        return self.in_hand >= self.limit or self.in_hand / self._rate() > self.wait
+
     def backlog(self) -> float:
-        """Seconds the process would take to serve what it refused lately (the second before
-        and this one), at the rate it served them (at least FLOOR a second)."""
-        second, refused, done = self._window
+        """Seconds the process would take to serve what it has in hand and what it refused
+        lately (the second before and this one), at the rate it has been serving them."""
+        second, refused, _ = self._window
         if time.monotonic() - second > 2:
-            return 0.0
-        return refused / max(done, FLOOR)
+            refused = 0.0
+        return (self.in_hand + refused) / self._rate()
+
+    def _rate(self) -> float:
+        """Requests served a second lately (at least FLOOR)."""
+        second, _, done = self._window
+        return FLOOR if time.monotonic() - second > 2 else max(done, FLOOR)
 
     def _count(self, index: int) -> None:
         now = time.monotonic()
@@ -85,7 +95,7 @@ async def admit(app, scope: dict, receive: Callable, send: Callable) -> None:
     if gate is None:
         await app(scope, receive, send)
         return
-    if _draining or gate.in_hand >= gate.limit:
+    if _draining or gate.full():
         gate.refused += 1
         gate._count(1)
         await gate.refuse(gate, scope, receive, send)

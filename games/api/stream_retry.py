@@ -24,9 +24,10 @@ from . import hub as hubs
 RETRY_MS = (2000, 5000)  # after a stream lost without a word (a worker that died)
 DRAIN_RETRY_MS = (500, 8000)  # after its process stopped (the others take it)
 BUSY_RETRY_MS = (1000, 10000)  # when it could not be served now (more the busier)
-# Streams opening at once in a process (from their arrival to their answer's start); more come
-# back later. Each one in hand holds a thread, and waits for one of the pool's connections.
-OPENING = 128
+# Streams opening at once in a process at the most (from their arrival to their answer's
+# start), and the seconds they may wait in all (at the rate the process opens them); more come
+# back later. One in hand waits on the event loop for a request thread, then a connection.
+OPENING, OPENING_WAIT = 1000, 2.0
 
 
 def retry(least_ms: int, most_ms: int) -> str:
@@ -61,5 +62,5 @@ async def refuse(gate: admission.Gate, scope: dict, receive, send) -> None:
 
 
 OPENING_GATE = admission.register(admission.Gate(
-    re.compile(r"^/api/tables/\d+/events/?$"), OPENING, refuse))
+    re.compile(r"^/api/tables/\d+/events/?$"), OPENING, refuse, OPENING_WAIT))
 admission.on_drain(hubs.drain_all)
