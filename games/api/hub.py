@@ -123,7 +123,8 @@ class Hub:
             del self.channels[channel]
             self.confirmations.pop(channel, None)
             if self.channels:
-                if self.pubsub is not None:
+                # (A process that stops lets its connection go whole, not channel by channel.)
+                if self.pubsub is not None and not self.draining:
                     with contextlib.suppress(Exception):
                         await self.pubsub.unsubscribe(channel)
                 return
