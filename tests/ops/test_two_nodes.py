@@ -31,8 +31,9 @@ pytestmark = [
 COLORS = ("red", "yellow", "green", "blue")
 
 
-@pytest.fixture
-def site():
+@pytest.fixture(scope="module")
+def site(django_db_setup):
+    """The site's processes, shared by this module's tests (each test's rows are its own)."""
     if connection.vendor != "postgresql" or not settings.REDIS_URL:
         pytest.skip("the nodes share PostgreSQL and Redis")
     db = connection.settings_dict
