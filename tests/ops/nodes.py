@@ -75,6 +75,13 @@ class Site:
         self.webs: dict[int, subprocess.Popen] = {}
         self.others: list[subprocess.Popen] = []
         self.log = open(self.dir / "site.log", "w")  # noqa: SIM115  (closed by stop)
+        try:
+            self._start_all(workers)
+        except BaseException:  # nothing left running when the site does not come up
+            self.stop()
+            raise
+
+    def _start_all(self, workers: int) -> None:
         for port in self.web_ports:
             self.webs[port] = self._web(port)
         celery = [sys.executable, "-m", "celery", "-A", "wildcards"]
