@@ -26,9 +26,6 @@ ANCHOR_PYTHON = ROOT / ".venv-anchor" / "bin" / "python"
 SKIPPED = 77  # a script's exit status when what it needs from outside is missing
 SMOKE_SECONDS = 300
 POSTGRES = os.environ.get("DATABASE_URL", "")
-# bench/stream.py belongs to the event stream's part of issue 29, which gives it its --smoke.
-NOT_YET_SMOKED = {"stream.py": "bench/stream.py gets its --smoke size with the event stream's "
-                               "work of issue 29"}
 
 
 def environment() -> dict[str, str]:
@@ -65,8 +62,6 @@ def smoke_command(script: str, options: set[str]) -> list[str]:
 @pytest.mark.parametrize("script", SCRIPTS)
 def test_every_benchmark_runs_at_its_smoke_size(script):
     options = options_of(script)
-    if "--smoke" not in options and script in NOT_YET_SMOKED:
-        pytest.xfail(NOT_YET_SMOKED[script])
     assert "--smoke" in options, f"bench/{script} has no --smoke size"
     done = subprocess.run(smoke_command(script, options), cwd=ROOT, capture_output=True,
                           text=True, timeout=SMOKE_SECONDS, env=environment())
