@@ -22,6 +22,9 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import redis
@@ -84,17 +87,41 @@ def _read_number(text: str) -> int | None:
     return None if text == "-" else int(text)
 
 
+# Inside `published_together`: the tables watched, with their versions when they were locked.
+_watched: ContextVar[list[tuple[Game, int]] | None] = ContextVar("watched", default=None)
+
+
 def watch(game: Game) -> None:
     """Publish the table's change when the transaction that locked it commits."""
     if not settings.REDIS_URL:
         return
     start = game.table.version
-    transaction.on_commit(lambda: _committed(game, start), robust=True)
+    watched = _watched.get()
+    if watched is not None:
+        watched.append((game, start))
+        return
+    transaction.on_commit(lambda: _committed([(game, start)]), robust=True)
 
 
-def _committed(game: Game, start: int) -> None:
-    if game.table.version != start:
-        after_response.soon(lambda: publish(game, start))
+@contextmanager
+def published_together() -> Iterator[None]:
+    """The changes of the tables watched inside are published together once the transaction
+    commits, in one round trip to Redis (the sweep's hundred tables a transaction); none if it
+    ends with an exception."""
+    watched: list[tuple[Game, int]] = []
+    token = _watched.set(watched)
+    try:
+        yield
+    finally:
+        _watched.reset(token)
+    if watched:
+        transaction.on_commit(lambda: _committed(watched), robust=True)
+
+
+def _committed(watched: list[tuple[Game, int]]) -> None:
+    changed = [(game, start) for game, start in watched if game.table.version != start]
+    if changed:
+        after_response.soon(lambda: publish_many(changed))
 
 
 @functools.cache
@@ -105,13 +132,19 @@ def _client(url: str) -> redis.Redis:
 def publish(game: Game, start: int) -> None:
     """One round trip: each seat's event on its channel, and the spectators' if they may
     watch."""
-    table = game.table
-    viewers: list[Seat | None] = list(game.seats)
-    if table.settings.spectators:
-        viewers.append(None)
+    publish_many([(game, start)])
+
+
+def publish_many(changed: list[tuple[Game, int]]) -> None:
+    """`publish` for many tables, in one round trip."""
     with _client(settings.REDIS_URL).pipeline(transaction=False) as pipe:
-        for seat in viewers:
-            pipe.publish(channel(table.pk, seat.number if seat is not None else None),
-                         message("state", table.version, start,
-                                 event(game, seat, start, game.logged)))
+        for game, start in changed:
+            table = game.table
+            viewers: list[Seat | None] = list(game.seats)
+            if table.settings.spectators:
+                viewers.append(None)
+            for seat in viewers:
+                pipe.publish(channel(table.pk, seat.number if seat is not None else None),
+                             message("state", table.version, start,
+                                     event(game, seat, start, game.logged)))
         pipe.execute()

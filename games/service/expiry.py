@@ -4,9 +4,10 @@ The sweep claims the tables whose turn is due (their rows locked; one that anoth
 holds is left to it: `storage.due.claim_due_tables`) and loads them all in two queries. Each
 table whose turn is still the one that was due is played out as `play.expire_turn` plays out
 one (the same check, the same moves, the same emails and tasks): the timeout move, or the seat
-leaves if the table says so, then the bots until a person is to act. Each table's writes go in
-one batch, as a move's do; the emails of them all in one INSERT; the tasks (bots' turns, the
-real-time expiries) are published together after the commit, the emails' a few to a task.
+leaves if the table says so, then the bots until a person is to act. The writes of them all go
+in one batch with the emails' INSERT last: one round trip for the group (a table that moves
+again, for its bots, sends what is held first). The tasks (bots' turns, the real-time expiries)
+and the tables' events are published together after the commit, the emails' a few to a task.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from datetime import datetime
 
 from django.db import transaction
 
-from games.storage import due, reads
+from games.storage import due, reads, writes
 from notifications.outbox import written_together
 
 from . import effects, events, play
@@ -28,7 +29,9 @@ def expire_due_tables(now: datetime, limit: int,
     play it out. Returns the tables claimed and how many of them expired (a table whose turn
     changed between the claim and the load does not). If anything fails, nothing is changed
     and the exception goes to the caller."""
-    with transaction.atomic(), written_together(), effects.published_together():
+    with (transaction.atomic(), writes.written_together() as batch,
+          written_together(execute=batch.run), effects.published_together(),
+          events.published_together()):
         claimed = dict(due.claim_due_tables(now, limit, skip))
         expired = 0
         for game in reads.load_many(list(claimed)):

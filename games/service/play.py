@@ -142,7 +142,8 @@ def _judge(game: Game, seat: Seat, move: Move, expected_version: int | None, *, 
         elif deadline[0] is not None and (deadline[0] != deadline_before
                                           or result.ended is not None):
             effects.tell_whose_turn(game, deadline[0])
-    batch.run()  # the writes, when no email went with them
+    if not writes.deferred(batch):  # the sweep's group sends its tables' writes together
+        batch.run()  # the writes, when no email went with them
     return Accepted()
 
 

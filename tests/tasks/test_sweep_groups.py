@@ -15,8 +15,8 @@ from timed import T0, in_threads, round_of, started_table, timed_setup  # noqa: 
 
 from games import deadlines
 from games.models import Move as MoveRow
-from games.models import Table
-from games.service import reminders
+from games.models import Seat, Table
+from games.service import bots, reminders
 from notifications.models import Notice
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("as_if_committed")]
@@ -118,11 +118,32 @@ def queries_of_a_sweep(now) -> int:
 @pytest.mark.parametrize(("due", "not_due"), [(2, 0), (5, 4)])
 def test_a_sweeps_queries_follow_the_due_tables_and_not_the_others(monkeypatch, due, not_due):
     """The reminders: their claim, the rounds, the seats, the emails' INSERT. The expiries: the
-    claim, the tables, their seats, hands and rounds, one batch of writes per table, the
-    emails' INSERT, then the claim that finds no more. The seats gone away: one look-up.
-    Tables whose turn is not due add nothing."""
+    claim, the tables, their seats, hands and rounds, then every table's writes and the emails'
+    INSERT in one batch, then the claim that finds no more. The seats gone away: one look-up.
+    Neither the due tables nor those not due add any."""
     monkeypatch.setattr("notifications.outbox._send_together", lambda batches: None)  # a worker's
     tables(due)
     for _ in range(not_due):
         started_table(turn_hours=72)
-    assert queries_of_a_sweep(DEADLINE) == 4 + (3 + due + 2) + 1
+    assert queries_of_a_sweep(DEADLINE) == 4 + (3 + 1 + 1) + 1
+
+
+def test_a_hard_bot_after_a_swept_timeout_reads_a_move_log_with_the_timeout_in_it(monkeypatch):
+    """The sweep sends a group's writes together at its end; a bot that reads the log before
+    that (Hard) finds every move made so far written first."""
+    table, _ = started_table(3, turn_hours=12, on_expiry="bot")
+    turn = round_of(table).turn
+    Seat.objects.filter(table_id=table).exclude(number=turn).update(
+        state=Seat.State.BOT, bot_level="hard")
+    read = []
+    real = bots.reads.last_log_entries
+
+    def last_log_entries(table_row, count):
+        entries = real(table_row, count)
+        read.append((table_row.version, entries[0]["version"]))
+        return entries
+
+    monkeypatch.setattr(bots.reads, "last_log_entries", last_log_entries)
+    assert deadlines.sweep(DEADLINE)["expired"] == 1
+    assert MoveRow.objects.filter(table_id=table, by="bot").exists()
+    assert len(read) > 1 and all(newest == version for version, newest in read), read
