@@ -468,7 +468,13 @@ def main() -> int:
     parser.add_argument("--storage-sql", choices=["prepared", "orm"], default="prepared",
                         help="WILDCARDS_STORAGE_SQL of the server: SQL written once, or the "
                              "plain ORM (the A/B of docs/benchmarks.md)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="a few seconds with 4 clients (CI): fails if no move is accepted "
+                             "or the server answers 5xx")
     args = parser.parse_args()
+    if args.smoke:
+        args.seconds, args.me_seconds, args.clients, args.workers = 3, 1, 4, 1
+        args.poll_ms = min(args.poll_ms, 100)
 
     if args.clients < args.players or args.clients % args.players:
         parser.error("--clients must be a multiple of --players")
@@ -596,6 +602,11 @@ def run(args: argparse.Namespace, env: dict, port: int, log) -> int:
                   f"{alone * 1000:.1f} ms = {move_p50 / alone:.2f}   (for reference)")
         print(f"  move p99 = {move_p99 * 1000:.1f} ms   (bar < 100 ms)   "
               f"{'PASS' if move_p99 < 0.1 else 'FAIL'}")
+        errors = sum(n for answer, n in games.codes.items()
+                     if any(len(w) == 3 and w.isdigit() and w[0] == "5" for w in answer.split()))
+        if args.smoke and (not games.move_ok or errors):
+            print(f"smoke: {len(games.move_ok)} moves accepted, {errors} answers 5xx: broken")
+            return 1
         return 0
     except KeyboardInterrupt:
         print("\ninterrupted: tearing down", flush=True)

@@ -18,6 +18,7 @@ Usage:
   .venv/bin/python bench/bots.py [--games 200] [--players 2] [--rollouts 160]
                                  [--pairs hard:normal,normal:easy] [--rules stacking,jump_in]
                                  [--start 0] [--progress 50]
+  .venv/bin/python bench/bots.py --smoke     # two games a pairing, seconds (CI)
 """
 
 from __future__ import annotations
@@ -71,7 +72,11 @@ def main() -> None:
                         help="the Hard bot's settings for this run, e.g. DEPTH=40,EPSILON=0")
     parser.add_argument("--progress", type=int, default=0,
                         help="print the running count every this many games")
+    parser.add_argument("--smoke", action="store_true",
+                        help="two games of each pairing, Hard with 8 rollouts (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.games, args.rollouts = 2, args.rollouts or 8
     options = Options(**{name: True for name in args.rules.split(",") if name})
     arena.choose_move = timed_choose  # the referee asks through the clock
     for setting in filter(None, args.set.split(",")):

@@ -92,7 +92,10 @@ def main() -> int:
     parser.add_argument("--database", default="wildcards_devconn")
     parser.add_argument("--postgres", default="postgres://postgres@127.0.0.1:5432")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/12")
+    parser.add_argument("--smoke", action="store_true", help="4 clients for 3 seconds (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.clients, args.seconds = 4, 3
     if args.clients < 2 or args.clients % 2 or not 0 < args.seconds <= 600:
         parser.error("--clients: an even number; --seconds: at most 600")
     check_loopback(args.postgres, "PostgreSQL")

@@ -17,6 +17,8 @@ validating nothing); in-place apply, every move checked, is reported against the
 Usage:
   .venv/bin/python bench/engine.py [--games 2000] [--players 2 4] [--seed 1]
   .venv/bin/python bench/engine.py --anchor .venv-anchor/bin/python   # RLCard side by side
+  .venv/bin/python bench/engine.py --smoke [--anchor ...]   # seconds (CI; RLCard's harness in
+                                                            # ../shared/bench/, if there)
 (the anchor's virtualenv: python3 -m venv .venv-anchor && .venv-anchor/bin/pip install rlcard)
 """
 
@@ -171,7 +173,16 @@ def main() -> None:
     parser.add_argument("--core-games", type=int, default=2000,
                         help="games per turn against RLCard's rules core (ours: in place, "
                              "checked and trusted)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="a few games of each, and one short turn with --anchor (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.games, args.rounds, args.anchor_games, args.core_games = 5, 1, 5, 20
+    if args.anchor and not ANCHOR.exists():
+        if not args.smoke:
+            parser.error(f"--anchor: RLCard's harness {ANCHOR} is missing")
+        print(f"# RLCard left out: its harness {ANCHOR} is missing")
+        args.anchor = None
 
     print(f"# CPython {platform.python_version()} {platform.machine()}, seed={args.seed}")
     print(f"{'mode':8} {'options':8} {'P':>2} {'games':>6} {'secs':>6} {'games/s':>8} "

@@ -12,12 +12,15 @@ path; `in-place` and `pure` check every move); RLCard's is `anchor_rlcard_uno.be
 Usage:
   .venv/bin/python bench/engine_instructions.py --anchor .venv-anchor/bin/python
       [--players 2 4] [--games 1000] [--skip 100] [--modes trusted in-place]
+  .venv/bin/python bench/engine_instructions.py --smoke [--anchor ...]   # two games (CI);
+      without valgrind: skipped (exit status 77); without RLCard's harness: ours only
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -62,7 +65,10 @@ def per_game(python: str, template: str, games: int, skip: int, **fields) -> flo
     return (long - short) / games
 
 
-def main() -> None:
+SKIPPED = 77  # the exit status of a run whose outside requirement is missing (CI: a skip)
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--anchor", help="python of a virtualenv with rlcard")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
@@ -70,7 +76,18 @@ def main() -> None:
     parser.add_argument("--skip", type=int, default=100)
     parser.add_argument("--modes", nargs="+", default=["trusted"],
                         choices=("pure", "in-place", "trusted"))
+    parser.add_argument("--smoke", action="store_true", help="two games, 2 players (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.players, args.games, args.skip, args.modes = [2], 2, 1, ["trusted"]
+    if shutil.which("valgrind") is None:
+        print("skipped: valgrind is not installed (apt-get install valgrind)")
+        return SKIPPED if args.smoke else 1
+    if args.anchor and not ANCHOR.exists():
+        if not args.smoke:
+            parser.error(f"--anchor: RLCard's harness {ANCHOR} is missing")
+        print(f"# RLCard left out: its harness {ANCHOR} is missing")
+        args.anchor = None
     print(f"# instructions per game, games {args.skip} to {args.skip + args.games - 1} "
           f"(callgrind, PYTHONHASHSEED=0, default options, random legal moves)")
     for players in args.players:
@@ -84,7 +101,8 @@ def main() -> None:
                             players=players, mode=mode)
             ratio = f"; speed ratio {theirs / ours:.2f}x" if theirs else ""
             print(f"{players}P: ours {mode:8} {ours / 1e6:.3f} M{ratio}", flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

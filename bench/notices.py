@@ -24,8 +24,9 @@ ended before their eyes), and
 the most "your turn" emails one player had from one table between two visits.
 
 Usage:
-  .venv/bin/python bench/notices.py [--games 20] [--seed 1] [--server postgres://...]
-  (smoke size for CI: --games 2)
+  .venv/bin/python bench/notices.py [--games 20] [--seed 1] [--postgres postgres://...]
+      [--database wcbench_notices_<pid>]
+  .venv/bin/python bench/notices.py --smoke    # two games (CI)
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DATABASE = f"wildcards_notices_bench_{os.getpid()}"  # runs side by side never meet
+DATABASE = f"wcbench_notices_{os.getpid()}"  # runs side by side never meet
 ZONES = ("Europe/Paris", "America/New_York", "Asia/Tokyo", "UTC")
 WAKE, SLEEP = 8, 23  # local hours
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -79,13 +80,13 @@ class Player:
         return self.quiet and (hour >= 22 or hour < 8)
 
 
-def recreate_database(server_url: str, drop_only: bool = False) -> None:
+def recreate_database(server_url: str, name: str, drop_only: bool = False) -> None:
     import psycopg
 
     with psycopg.connect(f"{server_url}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         if not drop_only:
-            conn.execute(f'CREATE DATABASE "{DATABASE}"')
+            conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def play_game(number: int, rng: random.Random, tally: dict) -> None:
@@ -247,20 +248,26 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--server", default="postgres://postgres@127.0.0.1:5432")
+    parser.add_argument("--postgres", "--server", dest="server",
+                        default="postgres://postgres@127.0.0.1:5432",
+                        help="PostgreSQL server URL, without a database name")
+    parser.add_argument("--database", default=DATABASE)
+    parser.add_argument("--smoke", action="store_true", help="two games (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.games = 2
 
     os.chdir(ROOT)
     sys.path.insert(0, str(ROOT))
     os.environ.update({
-        "DATABASE_URL": f"{args.server}/{DATABASE}", "DEBUG": "0",
+        "DATABASE_URL": f"{args.server}/{args.database}", "DEBUG": "0",
         "SECRET_KEY": "bench-notices-not-secret", "DJANGO_SETTINGS_MODULE": "wildcards.settings",
         "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
         "WILDCARDS_TURN_NOTICE_DELAY": "120", "LOG_LEVEL": "WARNING",
         "WILDCARDS_ALLOW_RIGGED_DECKS": "1",  # each game dealt from a seed of --seed's
     })
     os.environ.pop("REDIS_URL", None)
-    recreate_database(args.server)
+    recreate_database(args.server, args.database)
     import django
 
     django.setup()
@@ -287,7 +294,7 @@ def main() -> int:
             play_game(number, rng, tally)
     finally:
         connections.close_all()
-        recreate_database(args.server, drop_only=True)
+        recreate_database(args.server, args.database, drop_only=True)
     seconds = time.perf_counter() - started
     games, players = tally["games"], tally["games"] * 4
     page, away = tally["players page"], tally["players away"]

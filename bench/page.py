@@ -112,7 +112,10 @@ def main() -> int:
     parser.add_argument("--postgres", default="postgres://postgres@127.0.0.1:5432")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/9")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--smoke", action="store_true", help="20 moves (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.moves = 20
     split = urlsplit(args.postgres)
     recreate_database(args.postgres, args.database)
     try:

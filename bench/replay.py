@@ -13,7 +13,8 @@ ends in the recorded final state. Prints games/s, ms per game and per log entry 
 Usage:
   .venv/bin/python bench/replay.py [--games 1000] [--repeat 3] [--verify] [--smoke]
 (`--verify` times `verify_record` on full records instead: the commitments' hashes, the players'
-seeds and every claim of the record as well.)
+seeds and every claim of the record as well; `--smoke`: 20 games, once, in a second or two, for
+CI.)
 """
 
 from __future__ import annotations

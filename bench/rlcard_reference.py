@@ -70,11 +70,16 @@ Usage:
   /work/rlvenv/bin/python bench/rlcard_reference.py [--levels easy,normal,hard] [--games 400]
       [--players 4 2] [--duplicate] [--start 0] [--rollouts N] [--our-wild-draw4] [--progress 0]
       [--check GAMES]   (--check 300 --games 0: the check alone)
+  .venv/bin/python bench/rlcard_reference.py --anchor .venv-anchor/bin/python ...
+      (run again under the Python of RLCard's virtualenv)
+  .venv/bin/python bench/rlcard_reference.py --smoke [--anchor ...]   # seconds (CI): two
+      games a level, 2 players; without RLCard: skipped (exit status 77)
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections import Counter
@@ -84,6 +89,19 @@ from types import SimpleNamespace
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
+SKIPPED = 77  # the exit status of a run whose outside requirement is missing (CI: a skip)
+
+
+def run_under_the_anchor() -> None:
+    """Without RLCard here, but `--anchor PYTHON` given: this script again, under that Python
+    (RLCard's virtualenv), with the same arguments but that one."""
+    argv = sys.argv[1:]
+    if "--anchor" not in argv or argv.index("--anchor") + 1 >= len(argv):
+        return
+    at = argv.index("--anchor")
+    python = argv[at + 1]
+    os.execv(python, [python, __file__, *argv[:at], *argv[at + 2:]])
+
 
 try:
     import numpy as np
@@ -93,12 +111,20 @@ try:
     from rlcard.games.uno.round import UnoRound
     from rlcard.games.uno.utils import ACTION_SPACE, WILD, WILD_DRAW_4, encode_hand, encode_target
 except ImportError:
+    run_under_the_anchor()
+    if {"-h", "--help"} & set(sys.argv):  # argparse's help needs the script's imports
+        print(__doc__)
+        sys.exit(0)
     print("RLCard is not installed here, and it is no dependency of the project: run this script "
           "in a virtualenv of its own,\n"
           "  python3 -m venv /work/rlvenv && /work/rlvenv/bin/pip install rlcard numpy\n"
           "  /work/rlvenv/bin/python bench/rlcard_reference.py\n"
           "(bench/engine.py's .venv-anchor, if it has numpy and rlcard, does as well)",
           file=sys.stderr)
+    if "--smoke" in sys.argv:
+        print("skipped: RLCard is not installed here (give its virtualenv's Python with "
+              "--anchor)")
+        sys.exit(SKIPPED)
     sys.exit(2)
 
 from bots import deal_seed, interval, seating  # noqa: E402  (bench/bots.py)
@@ -316,7 +342,15 @@ def main() -> None:
                         help="print the running count every this many games")
     parser.add_argument("--check", type=int, default=0, metavar="GAMES",
                         help="first compare the legal actions with RLCard's on its own games")
+    parser.add_argument("--anchor", help="the Python of RLCard's virtualenv (used when this one "
+                                         "has no RLCard)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="two games a level, 2 players, Hard with 8 rollouts, and the check "
+                             "on two of RLCard's games (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.games, args.players, args.check = 2, [2], 2
+        args.rollouts = args.rollouts or 8
     if args.check:
         check_translation(args.check)
         if not args.games:

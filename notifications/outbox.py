@@ -9,18 +9,21 @@ conditional update, so a row is sent once however many tasks, retries and sweeps
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime, time, timedelta
 
 from django.conf import settings
 from django.core.mail.backends import console, dummy
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
 from wildcards import after_response
 from wildcards.celery import app
 
-from . import hooks
+from . import hooks, rows
 from .models import Notice, Preference
 from .preferences import quiet_of, wants
 from .quiet_hours import Quiet
@@ -51,6 +54,10 @@ DIGEST_AT = time(8, 0)
 # someone's quiet hours) waits for the sweep: Redis would deliver a task held longer than its
 # visibility timeout (an hour) twice.
 ETA_LIMIT = timedelta(minutes=30)
+# Notices written together (`written_together`) go to the broker this many to a task, each
+# task's notices due within this time of its first.
+SEND_TOGETHER = 20
+TOGETHER_WITHIN = timedelta(seconds=5)
 
 SENT, SKIPPED, NOT_CLAIMED = "sent", "skipped", "not-claimed"
 UNDELIVERED = "undelivered"
@@ -59,6 +66,9 @@ UNDELIVERED = "undelivered"
 # subclass, writes it to a folder): a notice "sent" through them would be a lie. locmem, the
 # tests' backend, stands for a real one there.
 NON_DELIVERING_BACKENDS = (console.EmailBackend, dummy.EmailBackend)
+
+# Inside `written_together`: the notices queued, to write when it ends.
+_together: ContextVar[list[Notice] | None] = ContextVar("notices_together", default=None)
 
 
 # ---------------------------------------------------------------------------- queueing
@@ -95,15 +105,36 @@ def queue_notice(kind: str, user, table, dedupe_key: str, context: dict, *,
         due_at = quiet_of(user).allowed_from(due_at)
     notice = Notice(kind=kind, user=user, table=table, round_number=context.get("round"),
                     dedupe_key=dedupe_key, context=context, due_at=due_at)
-    # Queued before (by a transaction still open, too: the insert waits for it) means nothing
-    # to do; the savepoint keeps the caller's transaction usable after the duplicate key.
-    try:
-        with transaction.atomic():
-            notice.save(force_insert=True)
-    except IntegrityError:
-        return None
+    together = _together.get()
+    if together is not None:
+        together.append(notice)
+        return notice
+    if not rows.insert_new([notice]):
+        return None  # queued before (by a transaction still open, too: the insert waits)
     schedule(notice)
     return notice
+
+
+@contextmanager
+def written_together(execute: rows.Execute | None = None) -> Iterator[list[Notice]]:
+    """The notices queued inside are written when it ends, in one INSERT (those queued before
+    left out, as one at a time), and their tasks asked for together once the transaction
+    commits: the deadline sweep queues hundreds at once. `execute` runs the INSERT (a move
+    sends it with its own writes). Yields the list of the notices written, filled when it
+    ends; nothing is written if it ends with an exception. Inside another such block, it
+    leaves its notices to that one."""
+    if _together.get() is not None:
+        yield []
+        return
+    pending: list[Notice] = []
+    written: list[Notice] = []
+    token = _together.set(pending)
+    try:
+        yield written
+    finally:
+        _together.reset(token)
+    written += rows.insert_new(pending, execute)
+    schedule_together(written)
 
 
 def schedule(notice: Notice) -> None:
@@ -116,6 +147,28 @@ def schedule(notice: Notice) -> None:
         return
     transaction.on_commit(lambda: after_response.soon(lambda: _send_later(notice_id, due_at)),
                           robust=True)
+
+
+def schedule_together(notices: list[Notice]) -> None:
+    """`schedule` for many: once the transaction commits, a task for every SEND_TOGETHER of
+    them due within TOGETHER_WITHIN of each other (a broker round trip a notice would cost more
+    than the writes), at the last one's due time."""
+    if len(notices) == 1:
+        schedule(notices[0])  # a group of one goes as one
+        return
+    now = timezone.now()
+    soon = sorted((n for n in notices if n.due_at - now <= ETA_LIMIT), key=lambda n: n.due_at)
+    groups: list[list[Notice]] = []
+    for notice in soon:
+        group = groups[-1] if groups else None
+        if (group is None or len(group) == SEND_TOGETHER
+                or notice.due_at - group[0].due_at > TOGETHER_WITHIN):
+            groups.append(group := [])
+        group.append(notice)
+    batches = [([n.pk for n in group], group[-1].due_at) for group in groups]
+    if batches:
+        transaction.on_commit(lambda: after_response.soon(lambda: _send_together(batches)),
+                              robust=True)
 
 
 def queue_reminder(user, table, *, round_number: int, deadline_at: datetime) -> Notice | None:
@@ -155,6 +208,15 @@ def _send_later(notice_id: int, due_at: datetime | None = None) -> None:
     # By name: the tasks module imports this one.
     eta = due_at if due_at is not None and due_at > timezone.now() else None
     app.tasks["notifications.tasks.send_notice"].apply_async((notice_id,), eta=eta)
+
+
+def _send_together(batches: list[tuple[list[int], datetime]]) -> None:
+    now = timezone.now()
+    task = app.tasks["notifications.tasks.send_notices"]
+    with app.producer_or_acquire() as producer:
+        for notice_ids, due_at in batches:
+            task.apply_async((notice_ids,), eta=due_at if due_at > now else None,
+                             producer=producer)
 
 
 def queue_digests(now: datetime | None = None) -> int:

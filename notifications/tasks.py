@@ -4,10 +4,14 @@ by the sender that claims it."""
 from __future__ import annotations
 
 import smtplib
+from collections import Counter
 
 from celery import shared_task
 
 from . import outbox, sending
+
+RETRYING = "retrying"
+RETRY_ALONE_AFTER = 60  # seconds before a notice of `send_notices` that failed is tried again
 
 
 @shared_task(bind=True, acks_late=True, autoretry_for=(smtplib.SMTPException, OSError),
@@ -32,3 +36,18 @@ def send_pending_notices() -> int:
 def queue_digests() -> int:
     """For Celery beat (every ten minutes): the daily digests whose time has come."""
     return outbox.queue_digests()
+
+
+@shared_task(acks_late=True)
+def send_notices(notice_ids: list[int]) -> dict:
+    """Notices queued together (`outbox.written_together`: the deadline sweep's), each sent as
+    `send_notice` sends one. One that fails to send is handed to `send_notice`, whose retries
+    wait longer each time; the others go on. Returns how many ended how."""
+    ended: Counter = Counter()
+    for notice_id in notice_ids:
+        try:
+            ended[sending.deliver(notice_id)] += 1
+        except (smtplib.SMTPException, OSError):
+            send_notice.apply_async((notice_id,), countdown=RETRY_ALONE_AFTER)
+            ended[RETRYING] += 1
+    return dict(ended)

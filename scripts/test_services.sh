@@ -4,8 +4,9 @@
 # - PostgreSQL and Redis answering where DATABASE_URL and REDIS_URL say. On this machine
 #   (127.0.0.1 or localhost) a server that is installed but stopped is started; one that is
 #   not installed, or another machine's, is named with what to do, and the tests do not start.
-# - Debian's Chromium at $CHROMIUM (/usr/bin/chromium) for the browser tests, installed with
-#   apt-get when missing (as root, or through `sudo -n`).
+# - Debian's Chromium at $CHROMIUM (/usr/bin/chromium) for the browser tests, and Debian's nginx
+#   for the test of two web nodes behind its `upstream` (tests/ops/test_two_nodes.py), each
+#   installed with apt-get when missing (as root, or through `sudo -n`).
 #
 # Exit status 0 when all is there; otherwise 1, with one line per missing piece on stderr.
 set -uo pipefail
@@ -13,6 +14,7 @@ set -uo pipefail
 DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/wildcards}
 REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379/14}
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+NGINX=${NGINX:-/usr/sbin/nginx}
 WAIT_SECONDS=${WAIT_SECONDS:-60}
 
 missing=()
@@ -120,9 +122,29 @@ chromium() {
   [ -x "$CHROMIUM" ] || missing+=("apt-get installed chromium, but $CHROMIUM is still missing: $why")
 }
 
+# ---------------------------------------------------------------------------- nginx
+# Two web nodes behind nginx's upstream (tests/ops/test_two_nodes.py): the binary only, run by
+# the test with a configuration of its own (Debian's own site is not started).
+nginx_binary() {
+  [ -x "$NGINX" ] && return
+  local why="the two-node test needs nginx at $NGINX: apt-get install nginx (as root)."
+  if ! have apt-get; then
+    missing+=("nginx is missing and there is no apt-get here: $why")
+    return
+  fi
+  echo "Installing nginx for the two-node test (apt-get)..."
+  if ! as_root apt-get update -qq ||
+     ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx; then
+    missing+=("nginx could not be installed (needs root, or sudo without a password): $why")
+    return
+  fi
+  [ -x "$NGINX" ] || missing+=("apt-get installed nginx, but $NGINX is still missing: $why")
+}
+
 postgresql
 redis
 chromium
+nginx_binary
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "make test cannot run yet:" >&2

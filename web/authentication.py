@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.backends import ModelBackend
 
-from games.storage.reads import user_with_preference
+from games.storage.people import user_with_preference
 
 
 class SessionUserBackend(ModelBackend):

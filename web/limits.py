@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.deprecation import MiddlewareMixin
 
+from wildcards.overload import RETRY_AFTER, SENTENCE, pool_exhausted
 from wildcards.throttling import LimitsUnavailable, count_request
 
 WHAT = {"signup": "sign-ups", "token": "log-ins", "password-reset": "password resets"}
@@ -46,9 +47,12 @@ def limited(scope: str) -> Callable:
 
 class LimitsUnavailableMiddleware(MiddlewareMixin):
     """A page that needed a limit Redis could not count (a log-in, a sign-up, a password asked
-    again): 503 with the sentence and Retry-After, rather than a 500."""
+    again), or that waited too long for a database connection (every one of the process busy):
+    503 with the sentence and Retry-After, rather than a 500."""
 
     def process_exception(self, request: HttpRequest, exception: Exception):
         if isinstance(exception, LimitsUnavailable):
             return refused(request, 503, exception.sentence, exception.retry_after)
+        if pool_exhausted(exception):  # every database connection busy for too long
+            return refused(request, 503, SENTENCE, RETRY_AFTER)
         return None

@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from wildcards.numbers import BadNumber
+from wildcards.overload import RETRY_AFTER, busy_body, pool_exhausted
 from wildcards.throttling import LimitsUnavailable
 
 
@@ -64,6 +65,8 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, LimitsUnavailable):  # Redis down: log-in, sign-up refused for now
         return Response(limits_unavailable_body(exc), status=503,
                         headers={"Retry-After": str(exc.retry_after)})
+    if pool_exhausted(exc):  # every database connection busy for too long: not a fault
+        return Response(busy_body(), status=503, headers={"Retry-After": str(RETRY_AFTER)})
     if isinstance(exc, RequestDataTooBig):  # Django's own limit, met while DRF reads the body
         return Response(TOO_LARGE, status=413)
     if isinstance(exc, Http404):

@@ -1,16 +1,20 @@
 """ASGI entry point: `uvicorn wildcards.asgi:application`, or gunicorn with
 `-k wildcards.workers.UvicornWorker` (docs/hosting.md).
 
-Django's own handler, with two changes:
+Django's own handler, with three changes:
 - the list of work kept until the response is sent (`wildcards.after_response`) is opened
   around it: Django's ASGI handler sends `request_started` in a task of its own, whose context
   the request never sees;
-- a response streamed from an asynchronous generator (the event stream) gives back the thread
-  Django keeps for the request. Django runs a request's synchronous middleware and view in one
-  thread of the request's own (asgiref's `ThreadSensitiveContext`), kept until the response
-  ends; an open event stream would park one thread for as long as it is followed (134 KiB and a
-  thread per idle stream, docs/benchmarks.md). Its generator runs on the event loop, and its
-  database work in the shared pool: the request's thread has nothing left to do.
+- a request's synchronous middleware and view run in a thread borrowed from a few kept for
+  that (`wildcards.request_threads`), not in one started for the request and ended with it;
+- a response streamed from an asynchronous generator (the event stream) gives back its thread
+  as soon as it starts: an open event stream would park one thread for as long as it is
+  followed (134 KiB and a thread per idle stream, docs/benchmarks.md). Its generator runs on
+  the event loop, and its database work in the shared pool: the request's thread has nothing
+  left to do.
+
+Requests of a kind an app gates (`wildcards.admission`: the event stream's opening) are counted,
+and refused before Django when too many are in hand.
 
 And what is loaded at start-up (Django, the apps, the URL patterns: about 100,000 objects) is
 frozen out of the garbage collector's way: a full collection walks every object it tracks, and
@@ -22,32 +26,32 @@ import gc
 import os
 
 import django
-from asgiref.sync import SyncToAsync
+from asgiref.sync import ThreadSensitiveContext
 from django.core.handlers.asgi import ASGIHandler
+from django.urls import get_resolver
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wildcards.settings")
 django.setup(set_prefix=False)
 
-from wildcards import after_response  # noqa: E402  (after Django is set up)
-
-
-def release_request_thread() -> None:
-    """Shut the current request's thread down once it is idle (asgiref creates another if
-    anything of the request runs thread-sensitive later, such as the response's `close`)."""
-    context = SyncToAsync.thread_sensitive_context.get(None)
-    executor = SyncToAsync.context_to_thread_executor.pop(context, None) if context else None
-    if executor is not None:
-        executor.shutdown(wait=False)
+from wildcards import admission, after_response, request_threads  # noqa: E402  (after setup)
 
 
 class Handler(ASGIHandler):
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await super().__call__(scope, receive, send)  # (Django refuses it)
+        async with request_threads.Borrowed() as executor, \
+                ThreadSensitiveContext(executor=executor):
+            await self.handle(scope, receive, send)
+
     async def send_response(self, response, send):
         if response.streaming and response.is_async:
-            release_request_thread()
+            request_threads.release()
         await super().send_response(response, send)
 
 
 django_application = Handler()
+get_resolver().url_patterns  # noqa: B018  (the views load now: their gates too, and frozen)
 gc.collect()
 gc.freeze()
 
@@ -55,4 +59,4 @@ gc.freeze()
 async def application(scope, receive, send):
     if scope["type"] == "http":
         after_response.open_request()
-    await django_application(scope, receive, send)
+    await admission.admit(django_application, scope, receive, send)

@@ -18,14 +18,18 @@ shutdown, and gunicorn logs a worker ended by a signal as an ERROR ("was sent SI
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import logging.config
 import signal
 import sys
 
 from gunicorn import glogging
+from gunicorn.arbiter import Arbiter
+from uvicorn.server import Server
 from uvicorn_worker import UvicornWorker as _UvicornWorker
 
+from wildcards import admission
 from wildcards.log_config import from_environment
 
 
@@ -51,6 +55,17 @@ def _stopped(signum, frame) -> None:
     sys.exit(0)
 
 
+class DrainingServer(Server):
+    """uvicorn's server, which tells the app it stops (`wildcards.admission.drain`: the event
+    streams end with a `retry:` and their clients come back to another worker, spread out)
+    before it waits for the open connections to end."""
+
+    def handle_exit(self, sig, frame) -> None:
+        if not self.should_exit:  # from a signal handler: the loop runs the drain
+            asyncio.get_event_loop().call_soon_threadsafe(admission.drain)
+        super().handle_exit(sig, frame)
+
+
 class UvicornWorker(_UvicornWorker):
     CONFIG_KWARGS = {**_UvicornWorker.CONFIG_KWARGS, "timeout_graceful_shutdown": 5,
                      "proxy_headers": False, "access_log": False, "lifespan": "off"}
@@ -61,6 +76,15 @@ class UvicornWorker(_UvicornWorker):
         log = logging.getLogger("uvicorn.error")
         log.handlers = []
         log.propagate = True
+
+    async def _serve(self) -> None:
+        # uvicorn-worker's own, with a server that drains the app when told to stop.
+        self.config.app = self.wsgi
+        server = DrainingServer(config=self.config)
+        self._install_sigquit_handler()
+        await server.serve(sockets=self.sockets)
+        if not server.started:
+            sys.exit(Arbiter.WORKER_BOOT_ERROR)
 
     def init_signals(self) -> None:
         super().init_signals()

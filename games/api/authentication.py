@@ -1,5 +1,5 @@
 """The API's token check, as DRF's (same header, same `request.auth`), in one query that also
-brings the user's email preference (`games.storage.reads.token_owner`): every API request
+brings the user's email preference (`games.storage.people.token_owner`): every API request
 makes it, and the A/B of docs/benchmarks.md keeps it. The token is looked up by its digest
 (`accounts.tokens`): the database holds no token as such.
 
@@ -12,7 +12,7 @@ from django.utils import timezone
 from rest_framework import authentication, exceptions
 
 from accounts.tokens import digest, has_expired
-from games.storage.reads import token_owner
+from games.storage.people import token_owner
 
 KEYWORDS = ("Token", "Bearer")
 

@@ -4,36 +4,53 @@ A stream of its own client each cost a Redis connection, and some 400 Python obj
 garbage collector walks at every full collection: with 500 streams a worker, its pauses reached
 a few hundred milliseconds and held every request of the worker (docs/benchmarks.md, "The event
 stream"). Here the streams of one event loop share one `PubSub`: a stream `join`s its channel and
-gets a `Subscription`, a queue of the messages published on it; the channel is subscribed while
-anyone follows it.
+gets a `Subscription`, a queue of what it is to write; the channel is subscribed while anyone
+follows it, and `join` returns once Redis has confirmed the subscription (what is published from
+then on reaches the follower, so a catch-up read after it misses nothing).
+
+A message is handed on as it was published (`events.read_message`: its header read, its JSON
+not), to every follower of its channel. A stream has no timer of its own either: one task of
+the hub tells each follower quiet for HEARTBEAT seconds to write its keep-alive comment
+(KEEP_ALIVE), so nine thousand idle streams cost the event loop one wake-up a second, not nine
+thousand timers.
 
 Nothing is lost without the stream knowing: when the connection comes back after a failure, or
 a slow follower's queue overflows, its follower gets `CATCH_UP` and reads what it missed from the
 database (`watching.catch_up`); while Redis cannot be reached, every follower is told so each
 `RETRY` seconds, which makes the streams read the table's version as the embedded set-up's do.
+When the process is told to stop (`drain`), every follower gets DRAIN: its stream ends with a
+jittered `retry:`, so its clients come back spread out, to another process.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
+import time
 import weakref
 
 import redis.asyncio as aioredis
 
+from games.service import events
+
 log = logging.getLogger(__name__)
 
 CATCH_UP = object()  # read from the database: something may have been missed
+KEEP_ALIVE = object()  # HEARTBEAT seconds of quiet: write a comment line
+DRAIN = object()  # the process stops: end the stream, its client reconnects elsewhere
 QUEUE = 64  # messages kept for a follower who is slow to read them (then: CATCH_UP)
 RETRY = 1.0  # seconds between attempts while Redis cannot be reached
+HEARTBEAT = 15.0  # seconds: a comment line keeps proxies from closing a quiet stream
+TICK = 1.0  # seconds between the hub's looks at its followers' quiet
+CONFIRM = 5.0  # seconds to wait for Redis to confirm a subscription (then: CATCH_UP)
 
 
 class Subscription:
     def __init__(self) -> None:
         self.queue: asyncio.Queue = asyncio.Queue(QUEUE)
+        self.quiet_since = time.monotonic()  # the follower's stream last wrote then
 
     def put(self, item) -> None:
         if self.queue.full():  # a follower this far behind catches up from the database
@@ -42,12 +59,19 @@ class Subscription:
             item = CATCH_UP
         self.queue.put_nowait(item)
 
-    async def get(self, timeout: float):
-        """The next message (a dict), CATCH_UP, or None after `timeout` seconds of quiet."""
+    async def get(self, timeout: float | None = None):
+        """The next item: a `Published` message, CATCH_UP, KEEP_ALIVE or DRAIN (None after
+        `timeout` seconds of quiet, when one is given)."""
+        if timeout is None:
+            return await self.queue.get()
         try:
             return await asyncio.wait_for(self.queue.get(), timeout)
         except TimeoutError:
             return None
+
+    def wrote(self) -> None:
+        """The follower's stream wrote something: its quiet starts again."""
+        self.quiet_since = time.monotonic()
 
 
 class Hub:
@@ -57,7 +81,10 @@ class Hub:
         self.url = url
         self.client = self.pubsub = None
         self.channels: dict[str, set[Subscription]] = {}
+        self.confirmations: dict[str, asyncio.Future] = {}  # channels Redis has not confirmed
         self.reader: asyncio.Task | None = None
+        self.beat: asyncio.Task | None = None
+        self.draining = False
         self.lock = asyncio.Lock()  # subscribe and unsubscribe one at a time
 
     async def join(self, channel: str) -> Subscription:
@@ -65,14 +92,26 @@ class Hub:
         async with self.lock:
             followed = self.channels.setdefault(channel, set())
             followed.add(subscription)
-            if len(followed) == 1 and self.pubsub is not None:
-                try:
-                    await self.pubsub.subscribe(channel)
-                except Exception:  # the reader reconnects and subscribes every channel
-                    log.warning("event stream: subscribing to %s failed", channel,
-                                exc_info=True)
+            if len(followed) == 1:
+                self.confirmations[channel] = asyncio.get_running_loop().create_future()
+                if self.pubsub is not None:
+                    try:
+                        await self.pubsub.subscribe(channel)
+                    except Exception:  # the reader reconnects and subscribes every channel
+                        log.warning("event stream: subscribing to %s failed", channel,
+                                    exc_info=True)
+            confirmed = self.confirmations.get(channel)
             if self.reader is None or self.reader.done():
                 self.reader = asyncio.create_task(self._read())
+            if self.beat is None or self.beat.done():
+                self.beat = asyncio.create_task(self._beat())
+        if confirmed is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(confirmed), CONFIRM)
+            except TimeoutError:  # Redis is slow or away: read the database once more later
+                subscription.put(CATCH_UP)
+        if self.draining:
+            subscription.put(DRAIN)
         return subscription
 
     async def leave(self, channel: str, subscription: Subscription) -> None:
@@ -82,17 +121,25 @@ class Hub:
             if followed or channel not in self.channels:
                 return
             del self.channels[channel]
+            self.confirmations.pop(channel, None)
             if self.channels:
-                if self.pubsub is not None:
+                # (A process that stops lets its connection go whole, not channel by channel.)
+                if self.pubsub is not None and not self.draining:
                     with contextlib.suppress(Exception):
                         await self.pubsub.unsubscribe(channel)
                 return
             # No one left to serve: no task, no connection (tests run a loop each).
-            if self.reader is not None:
-                self.reader.cancel()
-                await asyncio.gather(self.reader, return_exceptions=True)
-                self.reader = None
+            for task in (self.reader, self.beat):
+                if task is not None:
+                    task.cancel()
+                    await asyncio.gather(task, return_exceptions=True)
+            self.reader = self.beat = None
             await self._close()
+
+    def drain(self) -> None:
+        """The process is stopping: every stream ends, and any opened from now on."""
+        self.draining = True
+        self._tell_all(DRAIN)
 
     async def _close(self) -> None:
         pubsub, client, self.pubsub, self.client = self.pubsub, self.client, None, None
@@ -107,13 +154,24 @@ class Hub:
             for subscription in followed:
                 subscription.put(item)
 
+    async def _beat(self) -> None:
+        """Each follower quiet for HEARTBEAT seconds writes a comment line."""
+        while True:
+            await asyncio.sleep(TICK)
+            due = time.monotonic() - HEARTBEAT
+            for followed in self.channels.values():
+                for subscription in followed:
+                    if subscription.quiet_since <= due:
+                        subscription.wrote()  # one comment, not one a tick
+                        subscription.put(KEEP_ALIVE)
+
     async def _connect(self) -> None:
         """A new subscription to every channel followed; the followers catch up on what was
         published before it."""
         async with self.lock:
             if self.client is None:
                 self.client = aioredis.Redis.from_url(self.url, client_name=client_name())
-            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+            pubsub = self.client.pubsub()
             try:
                 if self.channels:
                     await pubsub.subscribe(*self.channels)
@@ -146,14 +204,26 @@ class Hub:
                 self._tell_all(CATCH_UP)
                 await asyncio.sleep(RETRY)
                 continue
-            if message is None or message["type"] != "message":
-                continue
-            followed = self.channels.get(message["channel"].decode())
-            if followed:
-                data = json.loads(message["data"])
-                for subscription in followed:
-                    # Each follower's stream drops the fields it has shown (`kind`): a copy.
-                    subscription.put(dict(data))
+            if message is not None:
+                self._received(message)
+
+    def _received(self, message: dict) -> None:
+        channel = message["channel"].decode()
+        if message["type"] == "subscribe":
+            confirmed = self.confirmations.pop(channel, None)
+            if confirmed is not None and not confirmed.done():
+                confirmed.set_result(None)
+            return
+        followed = self.channels.get(channel)
+        if message["type"] != "message" or not followed:
+            return
+        try:
+            published = events.read_message(message["data"])
+        except ValueError:
+            log.warning("event stream: a message on %s is not one of ours", channel)
+            return
+        for subscription in followed:
+            subscription.put(published)
 
 
 def client_name() -> str:
@@ -171,3 +241,9 @@ def hub(url: str) -> Hub:
     if found is None:
         found = _hubs[loop] = Hub(url)
     return found
+
+
+def drain_all() -> None:
+    """Every hub of the process drains (the server is stopping)."""
+    for found in list(_hubs.values()):
+        found.drain()

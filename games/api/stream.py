@@ -3,9 +3,17 @@ table").
 
 The view is an ordinary API view (the same authentication, throttles and JSON errors as every
 other endpoint); the stream it answers with is an asynchronous generator, which an ASGI server
-(uvicorn) runs on its event loop: an idle stream costs no thread. Each event is the follower's
-own (`games.service.events`): its id is the table's version, so a client that reconnects with
-`Last-Event-ID` is brought from there, with nothing lost and nothing repeated.
+(uvicorn) runs on its event loop: an idle stream costs no thread and no timer (`hub`). Each
+event is the follower's own (`games.service.events`): its id is the table's version, so a
+client that reconnects with `Last-Event-ID` is brought from there, with nothing lost and nothing
+repeated. Its player's presence is reported with the process's other streams
+(`stream_presence`).
+
+A browser's EventSource gives up for good on any answer but a 200, so a stream that cannot be
+served now is a 200 that says when to come back (`retry:`, jittered) and ends: while the process
+has OPENING streams opening (`wildcards.admission`, before Django), when the database pool has
+no connection for it, and when the process stops (`hub.drain`). Every stream's first line is a
+jittered `retry:` too: the clients of a worker that dies come back spread out.
 """
 
 from __future__ import annotations
@@ -19,28 +27,33 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
-from django.http import StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.negotiation import BaseContentNegotiation
 
 from games.service import events, watching
-from games.service.chat import KIND as CHAT
 from games.service.errors import GameError, no_such_table
 from games.service.watching import Follower
 from wildcards.api_schema import whole_number as number_schema
 from wildcards.numbers import BadNumber, out_of_range, whole_number
+from wildcards.overload import pool_exhausted
 
+from . import hub as hubs
 from . import schema as e
 from .errors import GameAPIView
-from .hub import CATCH_UP, hub
+from .hub import CATCH_UP, DRAIN, KEEP_ALIVE, hub
+from .stream_presence import reporter
+from .stream_retry import (
+    DRAIN_RETRY_MS,
+    OPENING_GATE,
+    RETRY_MS,
+    busy_retry,
+    event_stream,
+    retry,
+)
 from .stream_schema import EventStreamSchema
 
-HEARTBEAT = 15.0  # seconds: a comment line keeps proxies from closing a quiet stream
 POLL = 1.0  # seconds: without Redis, how often the table's version is read
-RETRY_MS = 2000  # how long a browser waits before it reconnects
-
-
 class AnyAccept(BaseContentNegotiation):
     """A stream is asked for with `Accept: text/event-stream`; its errors are JSON."""
 
@@ -69,7 +82,7 @@ def header_version(header: str) -> int:
 
 
 SINCE_INVALID = out_of_range("since")
-EXAMPLE = ('retry: 2000\n\n'
+EXAMPLE = ('retry: 3127\n\n'
            'id: 17\nevent: state\ndata: {"table": 4, "version": 17, "from": 16, '
            '"state": {"table": 4, "version": 17, "status": "playing", "...": "..."}, '
            '"moves": [{"version": 17, "seat": 1, "action": "play", "card": "wave-3", '
@@ -110,7 +123,9 @@ class EventsView(GameAPIView):
                     "`gone`, that the table is no more (the stream ends). A comment line "
                     "(`: keep-alive`) comes every 15 s of quiet. A client that reconnects sends "
                     "`Last-Event-ID` and misses nothing. An open stream keeps a real-time "
-                    "seat present.",
+                    "seat present. A stream the server cannot serve now (busy, or "
+                    "restarting) is a 200 with a `retry:` line alone, and ends: the browser "
+                    "comes back after that many milliseconds.",
         responses={(200, "text/event-stream"): OpenApiResponse(
                        OpenApiTypes.STR, description="The stream: events `state`, `reset` "
                        "and `gone` (`x-events`: the component of each one's data).",
@@ -133,11 +148,12 @@ class EventsView(GameAPIView):
         # The view's thread lives as long as the stream (Django's ASGI handler keeps one per
         # request): its database connection goes back to the pool now.
         connections.close_all()
-        response = StreamingHttpResponse(stream(follower, request.user, since),
-                                         content_type="text/event-stream")
-        response["Cache-Control"] = "no-cache"
-        response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
-        return response
+        return event_stream(stream(follower, request.user, since))
+
+    def handle_exception(self, exc: Exception):
+        if pool_exhausted(exc):  # every database connection busy: come back a little later
+            return event_stream(busy_retry(OPENING_GATE.backlog()))
+        return super().handle_exception(exc)
 
 
 def in_a_thread(work):
@@ -154,94 +170,112 @@ def in_a_thread(work):
 
 
 def sse(event: dict) -> str:
-    """One event; without an id when it has no version (a `gone` before any `state`): a
-    reconnecting client then keeps the last id it had."""
+    """An event read from the database (a catch-up: `state`, `reset`, `gone`)."""
     kind = event.pop("kind", "state")
-    line = f"id: {event['version']}\n" if event["version"] is not None else ""
-    return f"{line}event: {kind}\ndata: {json.dumps(event)}\n\n"
+    return frame(kind, event.get("version"), json.dumps(event))
 
 
-def said(event: dict) -> str:
-    """A chat event: no `id:`, so that a reconnecting client's `Last-Event-ID` stays the
-    version it has (docs/api.md, "Table chat")."""
-    event.pop("kind", None)
-    return f"event: {CHAT}\ndata: {json.dumps(event)}\n\n"
+def frame(kind: str, version: int | None, data: str) -> str:
+    """A server-sent event; one that moves no version has no `id:` (the browser keeps the last
+    one for `Last-Event-ID`)."""
+    if version is None:
+        return f"event: {kind}\ndata: {data}\n\n"
+    return f"id: {version}\nevent: {kind}\ndata: {data}\n\n"
 
 
 async def stream(follower: Follower, user, since: int | None) -> AsyncIterator[str]:
     """Subscribe first, then catch up from the database, then forward what is published: a
     change committed in between is in the catch-up or in a message, and a message the
     follower already has is skipped by its version."""
-    yield f"retry: {RETRY_MS}\n\n"
-    catch_up, present = in_a_thread(watching.catch_up), in_a_thread(watching.present)
+    yield retry(*RETRY_MS)
+    catch_up = in_a_thread(watching.catch_up)
     last = since
+    present = reporter().track(follower.table, user.pk) if follower.seat is not None else None
     try:
         async with _listener(follower) as listen:
-            await present(follower, user)
             event = await catch_up(follower, since)
             if event is not None:
                 last = event["version"]
                 yield sse(event)
-            quiet_since = present_at = time.monotonic()
+            listen.wrote()
             while True:
-                if time.monotonic() - present_at >= HEARTBEAT:  # busy or quiet, it is there
-                    await present(follower, user)
-                    present_at = time.monotonic()
-                message = await listen(quiet_since + HEARTBEAT - time.monotonic(), last)
-                if message is None:
+                item = await listen.next(last)
+                if item is KEEP_ALIVE:
                     yield ": keep-alive\n\n"
-                    quiet_since = time.monotonic()
                     continue
-                if message is not CATCH_UP and message.get("kind") == CHAT:
-                    yield said(message)  # no version: the follower's place stays where it is
-                    quiet_since = time.monotonic()
+                if item is DRAIN:  # the process stops: come back to another one
+                    yield retry(*DRAIN_RETRY_MS)
+                    return
+                if item is CATCH_UP:
+                    event = await catch_up(follower, last)
+                elif item.version is None:  # an event that moves no version: as it is
+                    yield frame(item.kind, None, item.data)
+                    listen.wrote()
                     continue
-                if message is not CATCH_UP and last is not None and message["version"] <= last:
+                elif last is not None and item.version <= last:
                     continue  # the follower has it already
-                if message is CATCH_UP or message.get("from") != last:  # a gap: read it
-                    message = await catch_up(follower, last)
-                    if message is None:
-                        continue
-                last = message["version"]
-                yield sse(message)
-                quiet_since = time.monotonic()
+                elif item.start != last:  # a gap: read it
+                    event = await catch_up(follower, last)
+                else:
+                    last = item.version
+                    yield frame(item.kind, item.version, item.data)
+                    listen.wrote()
+                    continue
+                if event is not None:
+                    last = event["version"]
+                    yield sse(event)
+                    listen.wrote()
     except GameError as error:  # the table is gone
         yield sse({"kind": "gone", "version": last,
                    "code": error.code, "detail": error.detail})
+    except Exception as error:
+        if not pool_exhausted(error):
+            raise
+        yield busy_retry(OPENING_GATE.backlog())  # no connection for it now: come back
+    finally:
+        if present is not None:
+            reporter().untrack(present)
 
 
 class _listener:
     """What was published for the follower (Redis, through the process's `hub`), or CATCH_UP
-    when the table's version moved (the database, without Redis). `await listen(timeout)`
-    gives a message, CATCH_UP, or None after `timeout` seconds of quiet."""
+    when the table's version moved (the database, without Redis); KEEP_ALIVE after HEARTBEAT
+    seconds of quiet, DRAIN when the process stops. `await listen.next(last)` gives one."""
 
     def __init__(self, follower: Follower) -> None:
         self.follower = follower
         self.hub = self.subscription = None
+        self.quiet_since = time.monotonic()
 
     async def __aenter__(self):
-        if not settings.REDIS_URL:
-            return self._poll
-        self.channel = events.channel(self.follower.table, self.follower.seat)
-        self.hub = hub(settings.REDIS_URL)
-        self.subscription = await self.hub.join(self.channel)
-        return self._next
+        if settings.REDIS_URL:
+            self.channel = events.channel(self.follower.table, self.follower.seat)
+            self.hub = hub(settings.REDIS_URL)
+            self.subscription = await self.hub.join(self.channel)
+        return self
 
     async def __aexit__(self, *exc) -> None:
         if self.subscription is not None:
             await self.hub.leave(self.channel, self.subscription)
 
-    async def _next(self, timeout: float, last: int | None):
-        return await self.subscription.get(max(0.0, timeout))
+    def wrote(self) -> None:
+        if self.subscription is not None:
+            self.subscription.wrote()
+        self.quiet_since = time.monotonic()
 
-    async def _poll(self, timeout: float, last: int | None):
+    async def next(self, last: int | None):
+        if self.subscription is not None:
+            return await self.subscription.get()
+        return await self._poll(last)
+
+    async def _poll(self, last: int | None):
         version_of = in_a_thread(watching.version_of)
-        deadline = time.monotonic() + timeout
-        while (left := deadline - time.monotonic()) > 0:
+        while (left := self.quiet_since + hubs.HEARTBEAT - time.monotonic()) > 0:
             await asyncio.sleep(min(POLL, left))
             now = await version_of(self.follower.table)
             if now is None:
                 raise no_such_table()
             if now != last:
                 return CATCH_UP
-        return None
+        self.quiet_since = time.monotonic()
+        return KEEP_ALIVE

@@ -101,7 +101,13 @@ class Table(models.Model):
     updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        indexes = [models.Index(fields=["status", "-created_at"], name="table_status_created")]
+        indexes = [
+            models.Index(fields=["status", "-created_at"], name="table_status_created"),
+            # The sweep looks for seats gone away at real-time games being played only: so
+            # few, whatever the number of tables (games.storage.due).
+            models.Index(fields=["id"], name="table_realtime_playing",
+                         condition=Q(mode="realtime", status="playing")),
+        ]
 
     def __str__(self) -> str:
         return f"table {self.pk} ({self.status})"

@@ -4,6 +4,7 @@ the house rules (stacking, 7-0 swap, jump-in; draw until playable lives in `engi
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from functools import cached_property
 
 from .cards import (
     CLASSIC,
@@ -19,7 +20,7 @@ from .cards import (
 from .engine import MAX_PLAYERS, Rules
 from .moves import DRAW, PASS, PLAY, Applied, Event, Move
 from .options import Options
-from .state import NONE, PLAYING, GameState
+from .state import NONE, OWN_DISCARD, OWN_DRAW_PILE, PLAYING, GameState
 
 _COLORS = CLASSIC.colors
 _KINDS = CLASSIC.kinds
@@ -27,6 +28,7 @@ _CODES = CLASSIC.codes
 _WILD, _WD4 = CLASSIC_WILD, CLASSIC_WILD_DRAW4
 _KINDS_PER_COLOR = 13  # a colored card's id is color * 13 + kind
 _PENALTY = {DRAW2: 2, WILD_DRAW4: 4}
+_PENALTY_OF = tuple(_PENALTY.get(kind, 0) for kind in _KINDS)  # by card
 _NO_KIND = 13  # a Wild on top: numbers and actions cannot match it
 # The kind a card on top asks to be matched: its own, or none for a Wild.
 _TOP_KIND = tuple(
@@ -63,6 +65,31 @@ _FAST_KIND = tuple(
     _NUMBER if kind < SKIP else _EFFECT if kind in (SKIP, REVERSE, WILD) else _STACKED
     for kind in range(WILD_DRAW4 + 1)
 )
+
+
+def _take_penalty(s: GameState, seat: int, count: int, own: int, events: list[Event]) -> int:
+    """The fast path's Draw 2 or Wild Draw 4 without stacking, the draw pile holding `count`
+    cards: what `play_effect` and `Rules.draw` do (the next seat takes them and is skipped),
+    with the lists this state alone holds changed in place. Returns `own` as it is after."""
+    victim = s.next_seat(seat)
+    pile = s.draw_pile
+    taken = pile[:-count - 1:-1]  # popped one by one from the top
+    if own & OWN_DRAW_PILE:
+        del pile[-count:]
+    else:
+        s.draw_pile = pile[:-count]
+        own |= OWN_DRAW_PILE
+    hand, mine = s.hands[victim], 4 << victim  # own_hand(victim)
+    if not own & mine:
+        hand = s.hands[victim] = hand[:]
+        own |= mine
+    for card in taken:
+        insort(hand, card)
+    events.append(_new(Event, ("took", victim, None, None, None,
+                               tuple([_CODES[card] for card in taken]), count, None)))
+    events.append(_SKIPPED[victim])
+    s.turn = s.next_seat(victim)
+    return own
 
 
 def holds_color(hand: list[int], color: int) -> bool:
@@ -230,9 +257,11 @@ class ClassicRules(Rules):
     # general code.
     def legal_moves(self, s: GameState, seat: int) -> list[Move]:
         options = s.options
-        if (seat != s.turn or s.penalty or s.drawn != NONE or s.uncalled or s.status != PLAYING
+        if (seat != s.turn or s.penalty or s.uncalled or s.status != PLAYING
                 or options.last_card_call or options.seven_zero or s.color == NONE):
             return Rules.legal_moves(self, s, seat)
+        if s.drawn != NONE:  # the card just drawn, to be played now (it matched: see the draw)
+            return list(self._play_moves[s.drawn])
         # The turn's plays, straight from the matching table (what playable_cards finds).
         hand = s.hands[seat]
         matches = _MATCHES_ON[s.color][s.discard[-1]]
@@ -249,6 +278,21 @@ class ClassicRules(Rules):
             return moves
         return [_DRAW if s.draw_pile or len(s.discard) > 1 else _PASS]
 
+    @cached_property
+    def _fast_plays(self) -> dict[Move, tuple]:
+        """By play (as `legal_moves` builds it): what the fast path reads of it, looked up once
+        (`_fast_play`)."""
+        return {}
+
+    def _fast_play(self, move: Move) -> tuple:
+        """The play's card, color and target (`_decode`), its kind of effect for the fast path,
+        the cards a Draw 2 or Wild Draw 4 makes take, and its "played" event by seat."""
+        card, color, target = self._decode(move)
+        played = tuple(by_card[card][color] for by_card in self._played)
+        found = self._fast_plays[move] = (card, color, target, _FAST_KIND[_KINDS[card]],
+                                          _PENALTY_OF[card], played)
+        return found
+
     def apply_trusted(
         self, s: GameState, seat: int, move: Move,
         checked: tuple[int, int, int | None] | int | None = None,
@@ -257,37 +301,59 @@ class ClassicRules(Rules):
             action = move.action
             if action == PLAY:
                 try:
-                    card, color, target = self._decoded[move]
+                    card, color, target, fast, penalty, played = self._fast_plays[move]
                 except KeyError:
-                    card, color, target = self._decoded[move] = self._decode(move)
-                fast = _FAST_KIND[_KINDS[card]]
+                    card, color, target, fast, penalty, played = self._fast_play(move)
                 hand = s.hands[seat]
+                options = s.options
                 if target is None and len(hand) > 1 and (
                         fast == _EFFECT
                         or (fast == _NUMBER and not (
-                            s.options.seven_zero and _KINDS[card] in (0, 7)))
-                        or (fast == _STACKED and s.options.stacking)):
-                    hand = s.hands[seat] = hand[:]  # replaced, never changed: copies share it
+                            options.seven_zero and _KINDS[card] in (0, 7)))
+                        or (fast == _STACKED and (
+                            options.stacking or len(s.draw_pile) >= penalty))):
+                    # A list a copy may share is replaced; one this state alone holds (`own`)
+                    # is changed in place.
+                    own, mine = s.own, 4 << seat  # own_hand(seat)
+                    if not own & mine:
+                        hand = s.hands[seat] = hand[:]
+                        own |= mine
                     hand.remove(card)
-                    s.discard = [*s.discard, card]
+                    if own & OWN_DISCARD:
+                        s.discard.append(card)
+                    else:
+                        s.discard = [*s.discard, card]
+                        own |= OWN_DISCARD
                     s.color = color
                     s.drawn = NONE
                     s.jump_open = True
-                    events = [self._played[seat][card][color]]
+                    events = [played[seat]]
                     if fast == _NUMBER:
                         after = (seat + s.direction) % s.players
                         s.turn = s.next_seat(after) if s.left[after] else after
+                    elif fast == _STACKED and not options.stacking:
+                        own = _take_penalty(s, seat, penalty, own, events)
                     else:
                         s.turn = seat  # a jump-in takes the turn
                         self.play_effect(s, seat, card, None, events)
+                    s.own = own
                     return _new(Applied, (s, events, None))  # two cards on the discard pile
             elif action == DRAW:
                 pile = s.draw_pile
                 if (len(pile) > 1 or len(s.discard) > 1) and pile and (
                         not s.options.draw_until_playable):
-                    card = pile[-1]
-                    s.draw_pile = pile[:-1]  # replaced, never changed: copies share it
-                    hand = s.hands[seat] = s.hands[seat][:]
+                    own, mine = s.own, 4 << seat  # own_hand(seat)
+                    if own & OWN_DRAW_PILE:
+                        card = pile.pop()
+                    else:
+                        card = pile[-1]
+                        s.draw_pile = pile[:-1]
+                        own |= OWN_DRAW_PILE
+                    hand = s.hands[seat]
+                    if not own & mine:
+                        hand = s.hands[seat] = hand[:]
+                        own |= mine
+                    s.own = own
                     insort(hand, card)
                     s.jump_open = False
                     if (not holds_color(hand, s.color) if card == _WD4

@@ -408,6 +408,7 @@ class Rules:
         the move is read as `legal_moves` builds it. The service never calls this: every move
         of a person or a bot there goes through `apply` (tests/test_architecture.py). The state
         is `s`, as in the other methods of the engine."""
+        s.own = 0  # what follows replaces lists, and may hand one from seat to seat
         action = move.action
         hands_before = s.hands[:] if s.options.last_card_call else None
         events: list[Event] = []

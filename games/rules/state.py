@@ -6,7 +6,7 @@ something a person or a bot sees. `to_dict`/`from_dict` give a JSON-able form fo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .fairness import ClientSeeds, Seed
 from .options import Options
@@ -15,6 +15,12 @@ PLAYING, FINISHED = "playing", "finished"
 ROUND_PLAYING, ROUND_WON, ROUND_BLOCKED, ROUND_ABANDONED = "playing", "won", "blocked", "abandoned"
 CLOCKWISE, COUNTERCLOCKWISE = 1, -1
 NONE = -1  # no card, no color, no seat
+OWN_DISCARD, OWN_DRAW_PILE = 1, 2  # GameState.own: the lists the state alone holds
+
+
+def own_hand(seat: int) -> int:
+    """GameState.own's bit of the seat's hand."""
+    return 4 << seat
 ANY_COLOR = -2  # All Wild: no color in play (none was declared; a declared one changes nothing)
 
 
@@ -67,11 +73,19 @@ class GameState:
     # The seeds the players added (fairness.py): to this round's deal, and so far to the next.
     round_seeds: ClientSeeds = ()
     next_seeds: ClientSeeds = ()
+    # Which of its lists this state alone holds, so that the rollouts' fast path may change
+    # them in place (OWN_DISCARD, OWN_DRAW_PILE, own_hand(seat)); 0: every list may be shared
+    # with a copy, and is replaced, never changed. Not part of the game: not compared, not
+    # stored. `copy` clears it on both states, as does the engine's general code.
+    own: int = field(default=0, compare=False, repr=False)
 
     def copy(self) -> GameState:
         """A copy that shares the hands, the draw pile and the discard pile: the engine never
         changes those lists, it replaces them (see `Rules.draw`), so sharing them is safe and
-        saves copying them all on every move. Code outside the engine treats them as read-only."""
+        saves copying them all on every move (the rollouts' fast path changes in place only
+        the lists a state has replaced since its last copy: `own`). Code outside the engine
+        treats them as read-only."""
+        self.own = 0
         return GameState(
             self.deck, self.options, self.players, self.seed,
             self.scores[:], self.left[:], self.left_points[:],

@@ -8,6 +8,9 @@ request the broker is reached after the response is sent (`wildcards.after_respo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -38,6 +41,42 @@ def publish(task: str, *args, eta: datetime | None = None) -> None:
     app.tasks[task].apply_async(args, eta=eta)
 
 
+Task = tuple[str, tuple, datetime | None, bool]  # (name, arguments, ETA, robust)
+# Inside `published_together`: the tasks asked for, to publish together after the commit.
+_together: ContextVar[list[Task] | None] = ContextVar("tasks_together", default=None)
+
+
+def _after_commit(task: str, *args, eta: datetime | None, robust: bool) -> None:
+    """Publish the task once the transaction commits (after the response, in a request);
+    `robust`: a failure is logged, not raised."""
+    together = _together.get()
+    if together is not None:
+        together.append((task, args, eta, robust))
+        return
+    transaction.on_commit(lambda: after_response.soon(lambda: publish(task, *args, eta=eta)),
+                          robust=robust)
+
+
+@contextmanager
+def published_together() -> Iterator[None]:
+    """The tasks asked for inside are published together once the transaction commits (one
+    callback for the sweep's hundreds of tables); none if it ends with an exception."""
+    tasks: list[Task] = []
+    token = _together.set(tasks)
+    try:
+        yield
+    finally:
+        _together.reset(token)
+    if tasks:
+        transaction.on_commit(lambda: after_response.soon(lambda: _publish_all(tasks)),
+                              robust=all(robust for *_, robust in tasks))
+
+
+def _publish_all(tasks: list[Task]) -> None:
+    for task, args, eta, _ in tasks:
+        publish(task, *args, eta=eta)
+
+
 def bot_delay(game: Game) -> timedelta:
     """How long a bot seems to think at this table: a moment at a real-time table
     (`WILDCARDS_BOT_DELAY_MS`), none turn by turn."""
@@ -61,14 +100,11 @@ def next_turn_follows(game: Game) -> None:
     table_id, version = game.table.pk, game.table.version
     if seat.played_by_bot or may_jump_in(game):
         delay = bot_delay(game)
-        eta = timezone.now() + delay if delay else None
-        transaction.on_commit(lambda: after_response.soon(
-            lambda: publish(PLAY_BOT_TURNS, table_id, version, eta=eta)))
+        _after_commit(PLAY_BOT_TURNS, table_id, version,
+                      eta=timezone.now() + delay if delay else None, robust=False)
     if (not seat.played_by_bot and game.table.mode == Table.Mode.REALTIME
             and game.round.deadline_at is not None):
-        deadline = game.round.deadline_at
-        transaction.on_commit(lambda: after_response.soon(
-            lambda: publish(EXPIRE_TURN, table_id, version, eta=deadline)), robust=True)
+        _after_commit(EXPIRE_TURN, table_id, version, eta=game.round.deadline_at, robust=True)
 
 
 def orders_follow(game: Game) -> None:

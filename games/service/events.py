@@ -9,6 +9,11 @@ the viewer to and the one it starts from, and carries the viewer's state and the
 entries in between (a bot's run may make many moves in one transaction). A stream whose viewer
 was not at `from` reads what it missed from the database instead (`viewing.catch_up`).
 
+A message is one header line (`kind version from`, `-` for none) and the event's JSON: a web
+process hands the JSON on as it came, without reading it (`read_message`), so a process serving
+thousands of streams spends nothing per viewer on JSON. An event of another kind than `state`
+(one that moves no version) is published with `message(kind, None, None, data)`.
+
 Without Redis (the embedded set-up of `make run`) nothing is published: streams read the
 table's version from the database at a short interval.
 """
@@ -17,6 +22,10 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 
 import redis
 from django.conf import settings
@@ -46,17 +55,73 @@ def event(game: Game, seat: Seat | None, start: int, moves: list[dict]) -> dict:
             "moves": log_view(moves, seat.number if seat is not None else None)}
 
 
+@dataclass(frozen=True)
+class Published:
+    """A message as a web process reads it: its kind, the version it brings its viewer to and
+    the one it starts from (None both for an event that moves no version), and its data as the
+    JSON text that was published."""
+
+    kind: str
+    version: int | None
+    start: int | None
+    data: str
+
+
+def message(kind: str, version: int | None, start: int | None, data: dict) -> str:
+    return f"{kind} {_number(version)} {_number(start)}\n{json.dumps(data)}"
+
+
+def read_message(raw: bytes | str) -> Published:
+    """A published message; ValueError for anything else."""
+    text = raw.decode() if isinstance(raw, bytes) else raw
+    header, _, data = text.partition("\n")
+    kind, version, start = header.split(" ")
+    return Published(kind, _read_number(version), _read_number(start), data)
+
+
+def _number(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+def _read_number(text: str) -> int | None:
+    return None if text == "-" else int(text)
+
+
+# Inside `published_together`: the tables watched, with their versions when they were locked.
+_watched: ContextVar[list[tuple[Game, int]] | None] = ContextVar("watched", default=None)
+
+
 def watch(game: Game) -> None:
     """Publish the table's change when the transaction that locked it commits."""
     if not settings.REDIS_URL:
         return
     start = game.table.version
-    transaction.on_commit(lambda: _committed(game, start), robust=True)
+    watched = _watched.get()
+    if watched is not None:
+        watched.append((game, start))
+        return
+    transaction.on_commit(lambda: _committed([(game, start)]), robust=True)
 
 
-def _committed(game: Game, start: int) -> None:
-    if game.table.version != start:
-        after_response.soon(lambda: publish(game, start))
+@contextmanager
+def published_together() -> Iterator[None]:
+    """The changes of the tables watched inside are published together once the transaction
+    commits, in one round trip to Redis (the sweep's hundred tables a transaction); none if it
+    ends with an exception."""
+    watched: list[tuple[Game, int]] = []
+    token = _watched.set(watched)
+    try:
+        yield
+    finally:
+        _watched.reset(token)
+    if watched:
+        transaction.on_commit(lambda: _committed(watched), robust=True)
+
+
+def _committed(watched: list[tuple[Game, int]]) -> None:
+    changed = [(game, start) for game, start in watched if game.table.version != start]
+    if changed:
+        after_response.soon(lambda: publish_many(changed))
 
 
 @functools.cache
@@ -74,7 +139,8 @@ def tell_viewers(table_id: int, said: dict[int | None, dict]) -> None:
     def send() -> None:
         with _client(settings.REDIS_URL).pipeline(transaction=False) as pipe:
             for seat, data in said.items():
-                pipe.publish(channel(table_id, seat), json.dumps(data))
+                fields = {name: value for name, value in data.items() if name != "kind"}
+                pipe.publish(channel(table_id, seat), message(data["kind"], None, None, fields))
             pipe.execute()
 
     transaction.on_commit(lambda: after_response.soon(send), robust=True)
@@ -83,12 +149,19 @@ def tell_viewers(table_id: int, said: dict[int | None, dict]) -> None:
 def publish(game: Game, start: int) -> None:
     """One round trip: each seat's event on its channel, and the spectators' if they may
     watch."""
-    table = game.table
-    viewers: list[Seat | None] = list(game.seats)
-    if table.settings.spectators:
-        viewers.append(None)
+    publish_many([(game, start)])
+
+
+def publish_many(changed: list[tuple[Game, int]]) -> None:
+    """`publish` for many tables, in one round trip."""
     with _client(settings.REDIS_URL).pipeline(transaction=False) as pipe:
-        for seat in viewers:
-            pipe.publish(channel(table.pk, seat.number if seat is not None else None),
-                         json.dumps(event(game, seat, start, game.logged)))
+        for game, start in changed:
+            table = game.table
+            viewers: list[Seat | None] = list(game.seats)
+            if table.settings.spectators:
+                viewers.append(None)
+            for seat in viewers:
+                pipe.publish(channel(table.pk, seat.number if seat is not None else None),
+                             message("state", table.version, start,
+                                     event(game, seat, start, game.logged)))
         pipe.execute()

@@ -23,6 +23,7 @@ from games.rules.state import PLAYING
 from games.storage import due as due_tables
 from games.storage import reads, writes
 from games.storage.reads import Game
+from notifications.outbox import written_together
 
 from . import bots, effects, lobby, presence, results, vacations
 from .clock import TIMEOUTS_TO_BOT, next_deadline
@@ -137,19 +138,24 @@ def _judge(game: Game, seat: Seat, move: Move, expected_version: int | None, *, 
     deadline = next_deadline(game, before, move, result, now, effects.bot_delay(game))
     deadline_before = game.round.deadline_at
     table.rated = results.still_rated(game, result.state, by_bot=by == MoveRow.By.BOT)
-    writes.save_move(game, seat.number, move, result, by=by, now=now, deadline=deadline,
-                     swapped=swapped)
-    if game.state.status != PLAYING:
-        results.record_the_end(game, now)  # the ratings move in the game's last transaction
-        effects.tell_game_over(game)
-    elif deadline[0] is not None and (deadline[0] != deadline_before
-                                      or result.ended is not None):
-        effects.tell_whose_turn(game, deadline[0])
+    # The move's writes and its emails' row go to the database together, in one round trip.
+    batch = writes.move_batch()
+    with written_together(execute=batch.run):
+        writes.save_move(game, seat.number, move, result, by=by, now=now, deadline=deadline,
+                         swapped=swapped, batch=batch)
+        if game.state.status != PLAYING:
+            results.record_the_end(game, now)  # the ratings move in the game's last transaction
+            effects.tell_game_over(game)
+        elif deadline[0] is not None and (deadline[0] != deadline_before
+                                          or result.ended is not None):
+            effects.tell_whose_turn(game, deadline[0])
+    if not writes.deferred(batch):  # the sweep's group sends its tables' writes together
+        batch.run()  # the writes, when no email went with them
     return Accepted()
 
 
-def _play_on(game: Game, now: datetime, *, expired: bool = False,
-             limit: int = BOT_MOVES_PER_TASK) -> int:
+def move_for_seats(game: Game, now: datetime, *, expired: bool = False,
+                   limit: int = BOT_MOVES_PER_TASK) -> int:
     """The one loop in which the table moves for seats, until a person is to act: first, if
     `expired`, the whole turn of the seat whose time ran out (a person's: the plain timeout
     move, or the seat leaves if the table says so, and at a real-time table the third time
@@ -219,7 +225,7 @@ def play_bot_turns(table_id: int, version: int, limit: int = BOT_MOVES_PER_TASK)
             return 0
         if game.table.version != version:
             return 0
-        made = _play_on(game, timezone.now(), limit=limit)
+        made = move_for_seats(game, timezone.now(), limit=limit)
         if made:
             effects.next_turn_follows(game)  # a fresh task goes on if the limit stopped this one
         return made
@@ -238,16 +244,22 @@ def expire_turn(table_id: int, now: datetime, *, due: datetime | None = None,
         game = locked(table_id)
         if version is not None and game.table.version != version:
             return False
-        r = game.round
-        if (game.table.status != Table.Status.PLAYING or game.state is None
-                or game.state.status != PLAYING or r is None or r.deadline_at is None
-                or r.deadline_at > now or (due is not None and r.deadline_at != due)):
+        if not turn_ran_out(game, now, due):
             return False
         if vacations.waits_for_vacation(game, now):
             return False  # its player went on vacation since the deadline was set: moved
-        _play_on(game, now, expired=True)
+        move_for_seats(game, now, expired=True)
         effects.next_turn_follows(game)
         return True
+
+
+def turn_ran_out(game: Game, now: datetime, due: datetime | None = None) -> bool:
+    """Whether the turn of the table (loaded under its lock) has run out at `now`, and is still
+    the turn that was due (`due`: its deadline as read before the lock)."""
+    r = game.round
+    return not (game.table.status != Table.Status.PLAYING or game.state is None
+                or game.state.status != PLAYING or r is None or r.deadline_at is None
+                or r.deadline_at > now or (due is not None and r.deadline_at != due))
 
 
 def leave_every_table(user) -> None:

@@ -5,13 +5,14 @@ minutes is `away` and a bot plays for it until its player is seen again."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
 
 from games.models import Seat, Table
-from games.storage import reads, writes
+from games.storage import reads, sightings, writes
 from games.storage.reads import Game
 
 from . import effects
@@ -41,16 +42,30 @@ def seen(table_id: int, user, state: str, last_seen_at: datetime | None,
     conditional UPDATE) and give an `away` seat back. Returns whether the seat came back."""
     now = now or timezone.now()
     if state == Seat.State.AWAY:
-        return _come_back(table_id, user, now)
+        return _come_back(table_id, user.pk, now)
     if _stale(last_seen_at, now):
         writes.see_seat(table_id, user, now, now - PRESENCE_EVERY)
     return False
 
 
-def _come_back(table_id: int, user, now: datetime) -> bool:
+def streams_open(players: Iterable[tuple[int, int]]) -> int:
+    """The players (table id, user id) whose event streams are open are at their tables: a web
+    process reports all of its streams' players at once, every few seconds (one read and one
+    conditional UPDATE however many), not one query per stream. An `away` seat comes back.
+    Returns how many seats were written."""
+    now = timezone.now()
+    seats = sightings.seats_of_players(players)
+    for table_id, user_id in [(s.table_id, s.user_id) for s in seats
+                              if s.state == Seat.State.AWAY]:
+        _come_back(table_id, user_id, now)
+    stale = [s.pk for s in seats if s.state != Seat.State.AWAY and _stale(s.last_seen_at, now)]
+    return sightings.see_seats(stale, now, now - PRESENCE_EVERY)
+
+
+def _come_back(table_id: int, user_id: int, now: datetime) -> bool:
     with transaction.atomic():
         game = locked(table_id)
-        seat = game.seat_of(user)
+        seat = next((s for s in game.seats if s.user_id == user_id), None)
         if seat is None or seat.state != Seat.State.AWAY:
             return False
         seat.state, seat.last_seen_at = Seat.State.PLAYING, now

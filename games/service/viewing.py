@@ -62,11 +62,10 @@ def state_for(table_id: int, user, since: int | None = None) -> dict | None:
     """The caller's view; None when `since` is the current version (nothing changed). Who may
     not see the state gets `not-seated` either way: "unchanged" would tell them the version."""
     try:
-        table = reads.load_table(table_id)
+        game = reads.load(table_id, unless_version=since)  # no round: nothing to show
     except NoSuchTable:
         raise no_such_table() from None
-    unchanged = since is not None and table.version == since
-    game = reads.load_game(table, with_round=not unchanged)
+    unchanged = since is not None and game.table.version == since
     seat = viewer(game, user)
     came_back = (seat is not None
                  and presence.seen(table_id, user, seat.state, seat.last_seen_at))
@@ -122,7 +121,7 @@ def rankings(table_ids: list[int]) -> dict[int, list[dict]]:
     """The final ranking of each finished table among `table_ids` (rank, seat, name, score,
     left), by table id: what anyone who may see the table sees once the game is over."""
     found = {}
-    for game in reads.finished_games(table_ids):
+    for game in lists.finished_games(table_ids):
         if game.state is None:
             continue
         names = {seat.number: seat.name for seat in game.seats}

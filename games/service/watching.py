@@ -8,14 +8,13 @@ is (a gap: the follower reconnected, or missed a message).
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 
 from games.storage import reads
 from games.storage.reads import NoSuchTable
 
-from . import events, presence, viewing
-from .errors import GameError, no_such_table
+from . import events, viewing
+from .errors import no_such_table
 
 RESUME_LIMIT = 500  # moves: a follower further behind is told to read the state again
 # A version no table ever has (a follower who named something else than a version): a reset.
@@ -56,14 +55,6 @@ def catch_up(follower: Follower, since: int | None) -> dict | None:
         entry for entry in reads.log_entries(table, since, RESUME_LIMIT)
         if entry["version"] <= table.version]
     return {"kind": "state", **events.event(game, seat, since, moves)}
-
-
-def present(follower: Follower, user) -> None:
-    """The follower's stream is open: the seat's player is at the table (a real-time seat
-    stays present, and comes back)."""
-    if follower.seat is not None:
-        with contextlib.suppress(GameError):
-            presence.heartbeat(follower.table, user)
 
 
 def version_of(table_id: int) -> int | None:

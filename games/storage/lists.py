@@ -1,5 +1,6 @@
 """The lists a caller pages through (the API's `/api/tables` and `/api/games`, the home page):
-unread querysets in an order that is a unique key, and the seats of a page's tables."""
+unread querysets in an order that is a unique key, the seats of a page's tables, and the
+finished games the home page ranks."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from datetime import UTC, datetime
 
 from django.db.models import Case, Count, DateTimeField, F, Q, QuerySet, Value, When
 
-from games.models import Seat, Table
+from games.models import Hand, Seat, Table
 
 from .reads import Game
+from .state import game_state
 
 TABLES_ORDER = ("-created_at", "-id")  # newest first; unique, for the API's cursor
 
@@ -68,3 +70,26 @@ def turns_waiting_on(user) -> list[tuple[int, datetime]]:
         table__current_round__deadline_at__isnull=False,
     ).order_by("table__current_round__deadline_at")
         .values_list("table_id", "table__current_round__deadline_at"))
+
+
+def finished_games(table_ids: list[int]) -> list[Game]:
+    """Finished tables with their seats and last round, the engine's state of each built: three
+    queries however many (the home page ranks up to twenty)."""
+    tables = list(Table.objects.filter(pk__in=table_ids, status=Table.Status.FINISHED)
+                  .select_related("current_round"))
+    seats: dict[int, list[Seat]] = {table.pk: [] for table in tables}
+    for seat in (Seat.objects.filter(table__in=tables).select_related("user")
+                 .order_by("number")):
+        seats[seat.table_id].append(seat)
+    hands: dict[int, list[Hand]] = {}
+    for hand in Hand.objects.filter(round__table__in=tables).order_by("seat"):
+        hands.setdefault(hand.round_id, []).append(hand)
+    games = []
+    for table in tables:
+        game = Game(table, seats[table.pk])
+        game.round = table.current_round
+        if game.round is not None:
+            game.hands = hands.get(game.round.pk, [])
+            game.state = game_state(table, game.seats, game.round, game.hands)
+        games.append(game)
+    return games

@@ -7,13 +7,14 @@ the hands or the length of the history.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import connections
 
-from accounts.models import ApiToken
 from games.models import Hand, IdempotentAnswer, Round, Seat, Table, Vacation
 from games.models import Move as MoveRow
 from games.rules import GameState
@@ -70,11 +71,29 @@ VACATION_OF_USER = Vacation.user.field.remote_field
 READS_OF_A_MOVING_TABLE = 3
 
 
-def load(table_id: int, *, lock: bool = False) -> Game:
-    """The table, its seats and its current round, in two queries. With `lock`, the table row
-    stays locked until the transaction ends: every writer takes this lock first, so changes to
-    a table are serialized."""
-    return load_game(load_table(table_id, lock=lock))
+def load(table_id: int, *, lock: bool = False, unless_version: int | None = None) -> Game:
+    """The table, its seats and its current round: two statements, sent in one round trip where
+    the database takes them together. With `lock`, the table row stays locked until the
+    transaction ends: every writer takes this lock first, so changes to a table are
+    serialized. The round is left out when the table is at `unless_version` (the caller has
+    it: "unchanged")."""
+    if not sql.prepared():
+        table = load_table(table_id, lock=lock)
+        return load_game(table, with_round=table.version != unless_version)
+    locking = lock and connections[sql.DB].features.has_select_for_update
+    tables, rows = sql.fetch_all([
+        (f"SELECT {_TABLE.sql} FROM {sql.table(Table)} t WHERE t.id = %s"
+         f"{' FOR UPDATE' if locking else ''}", [table_id]),
+        # A statement of its own, after the lock (see `load_table`): it sees the winner's commit.
+        (_seats_sql(with_round=True, tables="%s", unless_version=True),
+         [unless_version, table_id])])
+    if not tables:
+        raise NoSuchTable(table_id)
+    table = _TABLE.build(tables[0])
+    if rows and rows[0][-1] != table.version:  # a move saved between the two: read it anew
+        table = load_table(table_id, lock=lock)
+        return load_game(table, with_round=table.version != unless_version)
+    return _game(table, *_seat_objects(rows, with_round=True))
 
 
 def load_table(table_id: int, *, lock: bool = False) -> Table:
@@ -122,6 +141,30 @@ def load_game(table: Table, *, with_round: bool = True) -> Game:
         if version in (table.version, None):  # (None: the table is gone meanwhile)
             break
         table = load_table(table.pk)
+    return _game(table, seats, hands, round_row)
+
+
+def load_many(table_ids: Sequence[int]) -> list[Game]:
+    """The tables (in id order; those gone left out) with their seats and current rounds, in two
+    queries however many: the sweep's, whose transaction has locked them already, so that
+    nothing can move between the two."""
+    if not table_ids:
+        return []
+    if not sql.prepared():
+        return [load_game(table) for table in Table.objects.filter(pk__in=table_ids)
+                .order_by("pk")]
+    marks = ", ".join(["%s"] * len(table_ids))
+    tables = [_TABLE.build(row) for row in sql.fetch(
+        f"SELECT {_TABLE.sql} FROM {sql.table(Table)} t WHERE t.id IN ({marks}) "
+        f"ORDER BY t.id", list(table_ids))]
+    rows: dict[int, list[tuple]] = {table.pk: [] for table in tables}
+    for row in sql.fetch(_seats_sql(with_round=True, tables=marks), list(table_ids)):
+        rows[row[_SEAT_TABLE_ID]].append(row)
+    return [_game(table, *_seat_objects(rows[table.pk], with_round=True))
+            for table in tables]
+
+
+def _game(table: Table, seats: list[Seat], hands: list[Hand], round_row: Round | None) -> Game:
     for seat in seats:
         Seat.table.field.set_cached_value(seat, table)
     game = Game(table, seats)
@@ -132,24 +175,48 @@ def load_game(table: Table, *, with_round: bool = True) -> Game:
     return game
 
 
-def _seats_and_round(table: Table, round_id: int | None):
-    """One query: one row per seat, its user, the user's preference and, when `round_id` is
-    given, the seat's hand with the round beside it (the round is read from the first row),
-    and the table's version as this statement sees it (None without seats)."""
+_SEAT_TABLE_ID = _SEAT.attnames.index("table_id")
+
+
+@functools.cache  # built once for each shape: every read of a table asks for it
+def _seats_sql(*, with_round: bool, tables: str = "", unless_version: bool = False) -> str:
+    """One row per seat, its user, the user's preference and, `with_round`, the seat's hand with
+    the round beside it; then the table's version as the statement sees it. Of one table (its
+    id the last parameter; with the round, the round's id first), or of the tables of
+    `tables`' placeholders, with their current rounds (`unless_version`: not when the table is
+    at the version given first)."""
     columns = f"{_SEAT.sql}, {_USER.sql}, {_PREFERENCE.sql}, {_VACATION.sql}"
     joins = (f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = s.user_id "
              f"LEFT OUTER JOIN {sql.table(Vacation)} v ON v.user_id = s.user_id ")
-    if round_id is not None:
+    if with_round:
+        which = "t.current_round_id" if tables else "%s"
+        if unless_version:
+            which += " AND t.version IS DISTINCT FROM %s"
         columns += f", {_HAND.sql}, {_ROUND.sql}"
-        joins += (f"LEFT OUTER JOIN {sql.table(Hand)} h ON h.round_id = %s "
+        joins += (f"LEFT OUTER JOIN {sql.table(Hand)} h ON h.round_id = {which} "
                   f"AND h.seat = s.number "
                   f"LEFT OUTER JOIN {sql.table(Round)} r ON r.id = h.round_id ")
-    rows = sql.fetch(
-        f"SELECT {columns}, t.version FROM {sql.table(Seat)} s "
-        f"JOIN {sql.table(Table)} t ON t.id = s.table_id "
-        f"LEFT OUTER JOIN {sql.table(_USER.model)} u ON u.id = s.user_id {joins}"
-        f"WHERE s.table_id = %s ORDER BY s.number",
-        [table.pk] if round_id is None else [round_id, table.pk])
+    which = (f"s.table_id IN ({tables}) ORDER BY s.table_id, s.number" if tables
+             else "s.table_id = %s ORDER BY s.number")
+    return (f"SELECT {columns}, t.version FROM {sql.table(Seat)} s "
+            f"JOIN {sql.table(Table)} t ON t.id = s.table_id "
+            f"LEFT OUTER JOIN {sql.table(_USER.model)} u ON u.id = s.user_id {joins}"
+            f"WHERE {which}")
+
+
+def _seats_and_round(table: Table, round_id: int | None):
+    """One query: the table's seats, users, preferences and, when `round_id` is given, the
+    hands and the round (`_seats_sql`), and the table's version as this statement sees it
+    (None without seats)."""
+    rows = sql.fetch(_seats_sql(with_round=round_id is not None),
+                     [table.pk] if round_id is None else [round_id, table.pk])
+    return (*_seat_objects(rows, with_round=round_id is not None),
+            rows[0][-1] if rows else None)
+
+
+def _seat_objects(rows: list[tuple], *, with_round: bool):
+    """The seats (their users carrying their preferences), the hands and the round (read from
+    the first row) of one table's rows of `_seats_sql`."""
     seats, hands, round_row = [], [], None
     at_vacation = _SEAT.width + _USER.width + _PREFERENCE.width
     at_hand = at_vacation + _VACATION.width
@@ -162,82 +229,18 @@ def _seats_and_round(table: Table, round_id: int | None):
             VACATION_OF_USER.set_cached_value(user, _VACATION.build_or_none(row, at_vacation))
         Seat.user.field.set_cached_value(seat, user)
         seats.append(seat)
-        if round_id is not None and row[at_hand] is not None:
+        if with_round and row[at_hand] is not None:
             hand = _HAND.build(row, at_hand)
             if round_row is None:
                 round_row = _ROUND.build(row, at_hand + _HAND.width)
             Hand.round.field.set_cached_value(hand, round_row)
             hands.append(hand)
-    return seats, hands, round_row, rows[0][-1] if rows else None
-
-
-_TOKEN = sql.Columns(ApiToken, "k")
-
-
-def token_owner(digest: str) -> tuple[ApiToken, object] | None:
-    """The API token whose digest is `digest` and its user, the user carrying its email
-    preference: one query (every API request checks a token)."""
-    if not sql.prepared():
-        token = (ApiToken.objects.select_related("user", "user__notification_preference")
-                 .filter(digest=digest).first())
-        return None if token is None else (token, token.user)
-    rows = sql.fetch(
-        f"SELECT {_TOKEN.sql}, {_USER.sql}, {_PREFERENCE.sql} FROM {sql.table(ApiToken)} k "
-        f"JOIN {sql.table(_USER.model)} u ON u.id = k.user_id "
-        f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = u.id WHERE k.digest = %s",
-        [digest])
-    if not rows:
-        return None
-    token = _TOKEN.build(rows[0])
-    user = _USER.build(rows[0], _TOKEN.width)
-    _PREFERENCE_OF_USER.set_cached_value(
-        user, _PREFERENCE.build_or_none(rows[0], _TOKEN.width + _USER.width))
-    ApiToken.user.field.set_cached_value(token, user)
-    return token, user
-
-
-def user_with_preference(user_id: int):
-    """The user and its email preference, in one query (the web pages' session check)."""
-    if not sql.prepared():
-        return (_USER.model.objects.select_related("notification_preference")
-                .filter(pk=user_id).first())
-    rows = sql.fetch(
-        f"SELECT {_USER.sql}, {_PREFERENCE.sql} FROM {sql.table(_USER.model)} u "
-        f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = u.id WHERE u.id = %s",
-        [user_id])
-    if not rows:
-        return None
-    user = _USER.build(rows[0])
-    _PREFERENCE_OF_USER.set_cached_value(user, _PREFERENCE.build_or_none(rows[0], _USER.width))
-    return user
+    return seats, hands, round_row
 
 
 def table_with_seats(table_id: int) -> Game:
     """A table and its seats, without the round."""
     return load_game(load_table(table_id), with_round=False)
-
-
-def finished_games(table_ids: list[int]) -> list[Game]:
-    """Finished tables with their seats and last round, the engine's state of each built: three
-    queries however many (the home page ranks up to twenty)."""
-    tables = list(Table.objects.filter(pk__in=table_ids, status=Table.Status.FINISHED)
-                  .select_related("current_round"))
-    seats: dict[int, list[Seat]] = {table.pk: [] for table in tables}
-    for seat in (Seat.objects.filter(table__in=tables).select_related("user")
-                 .order_by("number")):
-        seats[seat.table_id].append(seat)
-    hands: dict[int, list[Hand]] = {}
-    for hand in Hand.objects.filter(round__table__in=tables).order_by("seat"):
-        hands.setdefault(hand.round_id, []).append(hand)
-    games = []
-    for table in tables:
-        game = Game(table, seats[table.pk])
-        game.round = table.current_round
-        if game.round is not None:
-            game.hands = hands.get(game.round.pk, [])
-            game.state = game_state(table, game.seats, game.round, game.hands)
-        games.append(game)
-    return games
 
 
 def seats_of(user) -> list[Seat]:

@@ -93,6 +93,22 @@ def fetch(sql: str, params: Sequence) -> list[tuple]:
         return cursor.fetchall()
 
 
+def fetch_all(statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:
+    """The rows of each statement, run in order: on PostgreSQL in one query and one round trip
+    (as `Batch`), each statement seeing what the one before it did and, at READ COMMITTED, what
+    was committed until it began; elsewhere one by one."""
+    connection = connections[DB]
+    if not _one_query_takes_many(connection):
+        return [fetch(sql, params) for sql, params in statements]
+    with connection.cursor() as cursor:
+        cursor.execute(";\n".join(sql for sql, _ in statements),
+                       [param for _, params in statements for param in params])
+        found = [cursor.fetchall()]
+        while cursor.nextset():
+            found.append(cursor.fetchall())
+    return found
+
+
 class Batch:
     """Writes whose results nobody reads, sent together by `run()`.
 
@@ -109,18 +125,25 @@ class Batch:
     def add(self, sql: str, params: Sequence) -> None:
         self.statements.append((sql, list(params)))
 
-    def run(self) -> None:
+    def run(self, last: str | None = None, last_params: Sequence = ()) -> list[tuple]:
+        """Run the writes; with `last`, then that statement, whose rows are returned (in the
+        same query on PostgreSQL: a move's emails, `INSERT ... RETURNING`)."""
         statements, self.statements = self.statements, []
+        if last is not None:
+            statements.append((last, list(last_params)))
         if not statements:
-            return
+            return []
         connection = connections[DB]
         with connection.cursor() as cursor:
             if _one_query_takes_many(connection) and len(statements) > 1:
                 cursor.execute(";\n".join(sql for sql, _ in statements),
                                [param for _, params in statements for param in params])
+                while cursor.nextset():  # to the last statement's result
+                    pass
             else:
                 for sql, params in statements:
                     cursor.execute(sql, params)
+            return cursor.fetchall() if last is not None else []
 
 
 def _one_query_takes_many(connection) -> bool:

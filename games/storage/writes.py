@@ -7,7 +7,9 @@ written by `write_seats` alone. The caller holds the table's lock and the transa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
 
 from django.db.models import Q
@@ -53,8 +55,8 @@ def write_seats(seats: Sequence[Seat], fields: Sequence[str],
     allowed = {*SEAT_FIELDS, *ORDER_FIELDS, "number"}
     if not set(fields) <= allowed:
         raise ValueError(f"not a seat field a change writes: {set(fields) - allowed}")
-    own = batch is None
-    batch = batch or sql.Batch()
+    own = batch is None and _together.get() is None
+    batch = batch or _together.get() or sql.Batch()
     sql.update(list(seats), list(fields), batch)
     if own:
         batch.run()
@@ -160,13 +162,15 @@ def _log_row(game: Game, entry: dict, version: int, by: str, now: datetime) -> M
 # ------------------------------------------------------------------------------- a move
 def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, now: datetime,
               deadline: tuple[datetime | None, datetime | None],
-              swapped: Sequence[Seat] = ()) -> None:
+              swapped: Sequence[Seat] = (), batch: sql.Batch | None = None) -> None:
     """Store an accepted move and its log row; `game` is then the table after it.
 
     `deadline` is (deadline_at, remind_at) of the turn that follows (of the next round's first
     turn when the move ended a round). `swapped` are seats whose player changed between the
-    rounds (they are written whole)."""
-    batch = sql.Batch()
+    rounds (they are written whole). The writes go in one batch: `batch`, which the caller
+    runs (with the move's emails: `move_batch`), or one of its own, run at once."""
+    run_here = batch is None
+    batch = batch or sql.Batch()
     table = game.table
     table_fields = {"version", "rated"}  # `rated`: the service turns it off when a bot plays
     before = game.state
@@ -205,9 +209,49 @@ def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, no
     table.updated_at = timezone.now()
     sql.update([table], sorted({*table_fields, "updated_at"}), batch)
     sql.insert_many(rows, batch)
-    batch.run()
+    if run_here:
+        batch.run()
     game.state = after
     game.logged += [log_entry({name: getattr(row, name) for name in LOG_FIELDS}) for row in rows]
+
+
+def move_batch() -> sql.Batch:
+    """A batch for a move's writes, which its caller runs with the statement that writes the
+    move's emails (`Batch.run`'s `last`): one round trip for both. Inside `written_together`,
+    the batch of them all (see `deferred`)."""
+    return _together.get() or sql.Batch()
+
+
+# Inside `written_together`: the one batch of every table's writes of the transaction.
+_together: ContextVar[sql.Batch | None] = ContextVar("writes_together", default=None)
+
+
+@contextmanager
+def written_together() -> Iterator[sql.Batch]:
+    """The moves' and seats' writes made inside go in one batch, sent when it ends (or sooner
+    by `flush`), so that the sweep's hundred tables in a transaction are one round trip, not a
+    hundred; nothing is sent if it ends with an exception. The caller may send the batch with
+    a last statement of its own (`Batch.run`'s `last`: the emails' INSERT). Whoever reads game
+    rows inside must `flush` first (the Hard bot reads the move log: `bots.bot_move`)."""
+    batch = sql.Batch()
+    token = _together.set(batch)
+    try:
+        yield batch
+    finally:
+        _together.reset(token)
+    batch.run()
+
+
+def deferred(batch: sql.Batch) -> bool:
+    """Whether `batch` is `written_together`'s, sent when that ends rather than by its user."""
+    return batch is _together.get()
+
+
+def flush() -> None:
+    """Send the writes `written_together` holds so far (nothing outside it)."""
+    batch = _together.get()
+    if batch is not None:
+        batch.run()
 
 
 def revealed(round_row: Round) -> dict:

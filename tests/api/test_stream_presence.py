@@ -12,6 +12,8 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.core import mail
 from stream_client import Stream
 
+from games.models import Seat
+from games.service import presence
 from notifications import sending
 from notifications.models import Notice
 
@@ -28,7 +30,8 @@ def game(rigged_table, settings, monkeypatch):
     instead of two minutes."""
     settings.WILDCARDS_TURN_NOTICE_DELAY = 1
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    monkeypatch.setattr("games.api.stream.HEARTBEAT", 0.2)
+    monkeypatch.setattr("games.api.stream_presence.EVERY", 0.2)
+    monkeypatch.setattr("games.api.stream_presence.TICK", 0.1)
     monkeypatch.setattr("games.service.presence.PRESENCE_EVERY", timedelta(seconds=0.1))
     return rigged_table([ANA_CARDS, BEN_CARDS], "flame-5", draw=["leaf-6", "leaf-7"])
 
@@ -73,3 +76,25 @@ def test_a_player_without_a_stream_gets_the_email(game):
 
 def run(scenario):
     return async_to_sync(scenario)()
+
+
+def test_a_process_reports_all_its_streams_players_in_two_statements(
+        game, make_player, django_assert_num_queries):
+    table, (ana, ben) = game
+    Seat.objects.filter(table_id=table).update(last_seen_at=None)
+    outsider = make_player()
+    players = [(table, ana.id), (table, ben.id), (table, outsider.id), (table + 999, ana.id)]
+    with django_assert_num_queries(2):  # one read, one conditional UPDATE, however many
+        written = presence.streams_open(players)
+    assert written == 2
+    seen = Seat.objects.filter(table_id=table).values_list("last_seen_at", flat=True)
+    assert all(moment is not None for moment in seen)
+    with django_assert_num_queries(1):  # seen a moment ago: nothing to write
+        assert presence.streams_open(players) == 0
+
+
+def test_an_away_seat_whose_player_opens_a_stream_is_theirs_again(game):
+    table, (ana, _) = game
+    Seat.objects.filter(table_id=table, user_id=ana.id).update(state=Seat.State.AWAY)
+    presence.streams_open([(table, ana.id)])
+    assert Seat.objects.get(table_id=table, user_id=ana.id).state == Seat.State.PLAYING

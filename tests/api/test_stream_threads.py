@@ -12,7 +12,7 @@ from live_asgi import asgi_process  # noqa: F401  (the site under uvicorn)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-STREAMS = 24
+STREAMS = 48
 
 
 def threads(pid: int) -> int:

@@ -1,5 +1,6 @@
 """`make test` sets itself up (issue 25, item 1): scripts/test_services.sh starts PostgreSQL and
-Redis when they are installed but stopped, installs Chromium through apt-get when it is missing,
+Redis when they are installed but stopped, installs Chromium and nginx through apt-get when they
+are missing,
 and says what is needed where it cannot. The script runs here against stand-ins of the system's
 commands (a folder of small scripts first and alone on PATH), which note how they were called."""
 
@@ -26,7 +27,8 @@ STAND_INS = {
     "redis-cli": 'echo "redis-cli $*" >> "$CALLS"; [ -e "$STATE/redis-up" ] && echo PONG',
     "redis-server": 'echo "redis-server $*" >> "$CALLS"; touch "$STATE/redis-up"',
     "apt-get": 'echo "apt-get $*" >> "$CALLS"; case "$*" in *install*chromium*) '
-               'printf "#!/bin/sh\\n" > "$CHROMIUM"; chmod +x "$CHROMIUM";; esac',
+               'printf "#!/bin/sh\\n" > "$CHROMIUM"; chmod +x "$CHROMIUM";; '
+               '*install*nginx*) printf "#!/bin/sh\\n" > "$NGINX"; chmod +x "$NGINX";; esac',
 }
 
 
@@ -43,7 +45,8 @@ def machine(tmp_path):
         if found:
             (bin_dir / name).symlink_to(found)
 
-    def run(*missing: str, up: tuple[str, ...] = (), chromium: bool = False):
+    def run(*missing: str, up: tuple[str, ...] = (), chromium: bool = False,
+            nginx: bool = True):
         for name, body in STAND_INS.items():
             path = bin_dir / name
             path.unlink(missing_ok=True)
@@ -56,9 +59,14 @@ def machine(tmp_path):
         if chromium:
             browser.write_text("#!/bin/sh\n")
             browser.chmod(0o755)
+        server = tmp_path / "nginx"
+        if nginx:
+            server.write_text("#!/bin/sh\n")
+            server.chmod(0o755)
         calls = tmp_path / "calls"
         env = {"PATH": str(bin_dir), "CALLS": str(calls), "STATE": str(state),
-               "CHROMIUM": str(browser), "WAIT_SECONDS": "3", "HOME": str(tmp_path),
+               "CHROMIUM": str(browser), "NGINX": str(server), "WAIT_SECONDS": "3",
+               "HOME": str(tmp_path),
                "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/wildcards",
                "REDIS_URL": "redis://127.0.0.1:6379/14"}
         done = subprocess.run(["bash", str(SCRIPT)], env=env, capture_output=True, text=True,
@@ -92,6 +100,12 @@ def test_it_installs_chromium_through_apt_get_when_it_is_missing(machine):
     assert "apt-get install -y -qq chromium" in calls
 
 
+def test_it_installs_nginx_through_apt_get_when_it_is_missing(machine):
+    status, output, calls = machine(up=("pg", "redis"), chromium=True, nginx=False)
+    assert status == 0, output
+    assert "apt-get install -y -qq nginx" in calls
+
+
 def test_it_starts_postgresql_and_redis_when_installed_but_stopped(machine):
     status, output, calls = machine(chromium=True)
     assert status == 0, output
@@ -108,10 +122,12 @@ def test_it_touches_nothing_when_all_is_there(machine):
 
 
 def test_it_says_what_is_needed_where_it_cannot(machine):
-    status, output, calls = machine("pg_ctlcluster", "pg_lsclusters", "redis-server", "apt-get")
+    status, output, calls = machine("pg_ctlcluster", "pg_lsclusters", "redis-server", "apt-get",
+                                    nginx=False)
     assert status == 1
     assert "make test cannot run yet" in output
     assert "apt-get install postgresql, or set DATABASE_URL" in output
     assert "apt-get install redis-server, or set REDIS_URL" in output
     assert "the browser tests need Chromium at" in output
     assert "apt-get install chromium" in output
+    assert "the two-node test needs nginx at" in output

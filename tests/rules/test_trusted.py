@@ -135,3 +135,30 @@ def test_many_whole_games_trusted_end_as_they_do_checked():
             same_outcome(rules.apply_trusted(placed, placed.turn, move), expected)
             pure = expected.state
         assert placed == pure
+
+
+def test_a_state_played_on_in_place_and_its_copies_never_change_each_other():
+    """The fast path changes in place the lists a state alone holds since its last copy
+    (`GameState.own`): a copy taken midway, and the state it was taken from, then each go their
+    own way without touching the other, whichever moves on first."""
+
+    def move_on(s: GameState, rng: random.Random, count: int) -> None:
+        rules = rules_for(s)
+        for _ in range(count):
+            if s.status != "playing":
+                return
+            moves = rules.legal_moves(s, s.turn)
+            rules.apply_trusted(s, s.turn, moves[rng.randrange(len(moves))])
+
+    for seed in range(30):
+        state, rng = new_game(2 + seed % 5, seed=seed).state, random.Random(seed)
+        while state.status == "playing":
+            move_on(state, rng, 7)  # the state now holds lists of its own
+            twin = state.copy()
+            kept = snapshot(state)
+            move_on(twin, rng, 5)
+            assert state == kept, f"game {seed}: moves on a copy changed the original"
+            move_on(state, rng, 5)
+            twin_after = snapshot(twin)
+            move_on(state, rng, 3)
+            assert twin == twin_after, f"game {seed}: moves on the original changed a copy"

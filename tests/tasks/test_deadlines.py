@@ -126,14 +126,14 @@ def test_a_refused_move_does_not_move_the_deadline_an_accepted_one_sets_the_next
 def test_a_failing_table_does_not_stop_the_sweep(monkeypatch):
     bad, _ = started_table(turn_hours=12)
     good, _ = started_table(turn_hours=12)
-    real = play.expire_turn
+    real = play.move_for_seats
 
-    def expire_turn(table_id, now, **kwargs):
-        if table_id == bad:
+    def move_for_seats(game, now, **kwargs):
+        if game.table.pk == bad:
             raise RuntimeError("this table is broken")
-        return real(table_id, now, **kwargs)
+        return real(game, now, **kwargs)
 
-    monkeypatch.setattr(play, "expire_turn", expire_turn)
+    monkeypatch.setattr(play, "move_for_seats", move_for_seats)
     now = T0 + timedelta(hours=12)
     counts = deadlines.sweep(now)
     assert (counts["expired"], counts["failed"]) == (1, 1)

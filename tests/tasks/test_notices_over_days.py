@@ -17,7 +17,7 @@ from games import deadlines
 from games.models import Table
 from games.rules import timeout_move
 from games.rules.state import PLAYING
-from games.service import lobby, play, viewing, watching
+from games.service import lobby, play, presence, viewing, watching
 from games.service.errors import Accepted
 from notifications import outbox, sending
 from notifications.models import Notice
@@ -65,14 +65,15 @@ def playing(table_id: int) -> bool:
 
 def test_players_who_follow_the_table_get_no_turn_email_over_a_whole_game():
     table, (ana, ben) = started_table(players=2)
-    follower = watching.follow(table, ana)  # Ana's page holds an event stream open
+    watching.follow(table, ana)  # Ana's page holds an event stream open
     now, moves = T0, 0
     while playing(table) and moves < 400:
-        # Every 15 s Ana's stream says she is there; Ben's open page polls every few seconds.
+        # Every 15 s Ana's stream's process reports her there (with its other streams'
+        # players); Ben's open page polls every few seconds.
         for _ in range(4):
             now += timedelta(seconds=15)
             with time_machine.travel(now, tick=False):
-                watching.present(follower, ana)
+                presence.streams_open([(table, ana.pk)])
                 viewing.table_page(table, ben, since=current(table).table.version)
             send_due(now)
         play_turn(table, now)

@@ -1,0 +1,66 @@
+"""When a browser is to come back to a table's event stream, and the stream's answers that say
+so (`games.api.stream`).
+
+A browser's EventSource gives up for good on any answer but a 200, so a stream that cannot be
+served now is a 200 with a jittered `retry:` line alone, that ends: while the process has
+OPENING streams opening (`wildcards.admission` answers before Django: no thread, no query), when
+the database pool has no connection for it, and when the process stops (`hub.drain`). The
+busier the process, the later the browser is asked to come back: a storm of thousands of
+reconnections is spread over up to ten seconds.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from django.http import HttpResponse, StreamingHttpResponse
+
+from wildcards import admission
+
+from . import hub as hubs
+
+# How long a browser waits before it reconnects, in milliseconds: (least, most).
+RETRY_MS = (2000, 5000)  # after a stream lost without a word (a worker that died)
+DRAIN_RETRY_MS = (500, 8000)  # after its process stopped (the others take it)
+BUSY_RETRY_MS = (1000, 10000)  # when it could not be served now (more the busier)
+# Streams opening at once in a process at the most (from their arrival to their answer's
+# start), and the seconds they may wait in all (at the rate the process opens them); more come
+# back later. One in hand waits on the event loop for a request thread, then a connection.
+OPENING, OPENING_WAIT = 1000, 2.0
+
+
+def retry(least_ms: int, most_ms: int) -> str:
+    return f"retry: {random.randint(least_ms, most_ms)}\n\n"
+
+
+def busy_retry(backlog: float) -> str:
+    """A later `retry:` the more the process has refused lately (`backlog`: seconds of work):
+    a storm of thousands is spread over up to ten seconds."""
+    least, most = BUSY_RETRY_MS
+    return retry(least, min(most, least + int(1000 * backlog)))
+
+
+def event_stream(content) -> HttpResponse:
+    """The stream's answer: `content` an asynchronous generator, or the text of a short one."""
+    if isinstance(content, str):
+        response = HttpResponse(content, content_type="text/event-stream")
+    else:
+        response = StreamingHttpResponse(content, content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+async def refuse(gate: admission.Gate, scope: dict, receive, send) -> None:
+    """A stream the process cannot open now: a 200 that says when to come back, before
+    Django (no thread, no query)."""
+    await send({"type": "http.response.start", "status": 200,
+                "headers": [(b"content-type", b"text/event-stream"),
+                            (b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no")]})
+    await send({"type": "http.response.body", "body": busy_retry(gate.backlog()).encode()})
+
+
+OPENING_GATE = admission.register(admission.Gate(
+    re.compile(r"^/api/tables/\d+/events/?$"), OPENING, refuse, OPENING_WAIT))
+admission.on_drain(hubs.drain_all)

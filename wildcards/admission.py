@@ -1,0 +1,119 @@
+"""Requests answered before Django sees them while a process has too many of one kind in hand.
+
+A request kind (an app registers it: the event stream's opening) is admitted while the process
+has fewer than `limit` of them in hand (from its arrival until its response starts) and would
+serve those within `wait` seconds at the rate it has been serving them; one more is answered
+at once by the kind's own `refuse` (for the stream: a 200 that tells the browser when to come
+back), without a thread, a query or Django's middleware. A reconnection storm (a worker
+restarted under thousands of streams) is spread out this way instead of queueing for the
+database pool until requests fail.
+
+`drain()` is what a server calls when it is told to stop: each registered `on_drain` callback
+runs (the streams end, their clients come back elsewhere), and every gated kind is refused
+from then on.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+Refuse = Callable[["Gate", dict, Callable, Callable], Awaitable[None]]
+FLOOR = 100.0  # requests a second a process is taken to serve, at the least
+
+
+@dataclass
+class Gate:
+    """One kind of request: GETs whose path matches `path`."""
+
+    path: re.Pattern
+    limit: int
+    refuse: Refuse
+    wait: float = 2.0  # seconds the requests in hand may take to be served, at the most
+    in_hand: int = 0
+    refused: int = 0  # since the process started
+    admitted: int = 0
+    _window: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])  # second, refused, done
+
+    def matches(self, scope: dict) -> bool:
+        return scope.get("method") == "GET" and self.path.match(scope.get("path", "")) is not None
+
+    def full(self) -> bool:
+        return self.in_hand >= self.limit or self.in_hand / self._rate() > self.wait
+
+    def backlog(self) -> float:
+        """Seconds the process would take to serve what it has in hand and what it refused
+        lately (the second before and this one), at the rate it has been serving them."""
+        second, refused, _ = self._window
+        if time.monotonic() - second > 2:
+            refused = 0.0
+        return (self.in_hand + refused) / self._rate()
+
+    def _rate(self) -> float:
+        """Requests served a second lately (at least FLOOR)."""
+        second, _, done = self._window
+        return FLOOR if time.monotonic() - second > 2 else max(done, FLOOR)
+
+    def _count(self, index: int) -> None:
+        now = time.monotonic()
+        if now - self._window[0] > 1:  # a new window, half of the last one carried over
+            self._window = [now, self._window[1] / 2, self._window[2] / 2]
+        self._window[index] += 1
+
+
+_gates: list[Gate] = []
+_on_drain: list[Callable[[], None]] = []
+_draining = False
+
+
+def register(gate: Gate) -> Gate:
+    _gates.append(gate)
+    return gate
+
+
+def on_drain(callback: Callable[[], None]) -> None:
+    _on_drain.append(callback)
+
+
+def drain() -> None:
+    """The server stops: refuse every gated request from now on, and tell the apps."""
+    global _draining
+    _draining = True
+    for callback in list(_on_drain):
+        callback()
+
+
+def draining() -> bool:
+    return _draining
+
+
+async def admit(app, scope: dict, receive: Callable, send: Callable) -> None:
+    """Run `app` for the request, or have its gate refuse it."""
+    gate = next((g for g in _gates if g.matches(scope)), None) if scope["type"] == "http" else None
+    if gate is None:
+        await app(scope, receive, send)
+        return
+    if _draining or gate.full():
+        gate.refused += 1
+        gate._count(1)
+        await gate.refuse(gate, scope, receive, send)
+        return
+    gate.in_hand += 1
+    gate.admitted += 1
+    started = False
+
+    async def counted(message: dict) -> None:
+        nonlocal started
+        if not started and message["type"] == "http.response.start":
+            started = True
+            gate.in_hand -= 1
+            gate._count(2)
+        await send(message)
+
+    try:
+        await app(scope, receive, counted)
+    finally:
+        if not started:
+            gate.in_hand -= 1

@@ -1,0 +1,90 @@
+"""The threads that run requests' synchronous code under ASGI: a few kept, not one made for each.
+
+Django's ASGI handler gives every request a thread of its own (asgiref's ThreadSensitiveContext
+without an executor makes a new one) and ends it with the request. Starting a thread holds the
+event loop until the thread runs: with thousands of event streams opening at once, the loop
+spent its time starting threads (py-spy: `Thread.start` under `SyncToAsync.__call__`) and opened
+63 streams a second (docs/benchmarks.md, "The event stream"). Here a request borrows one of at
+most SIZE single-thread executors (as many as the database pool has connections: each request
+holds at most one) and gives it back when it ends; a request that finds none free waits for one
+on the event loop, which costs nothing.
+
+A streaming response gives its thread back as soon as it starts (`release`): what the request
+still runs in a thread afterwards (its `close()`) goes to one thread shared for that.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+
+from asgiref.sync import SyncToAsync
+
+from wildcards.env import env_int
+
+SIZE = env_int("DATABASE_POOL_SIZE", 8)
+LEFTOVERS = ThreadPoolExecutor(1, thread_name_prefix="request-end")
+
+
+class Threads:
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.idle: list[ThreadPoolExecutor] = []
+        self.made = 0
+        self.waiting: deque[asyncio.Future] = deque()
+
+    async def borrow(self) -> ThreadPoolExecutor:
+        while not self.idle and self.made >= self.size:
+            waiter = asyncio.get_running_loop().create_future()
+            self.waiting.append(waiter)
+            await waiter
+        if self.idle:
+            return self.idle.pop()
+        self.made += 1
+        return ThreadPoolExecutor(1, thread_name_prefix="request")
+
+    def give_back(self, executor: ThreadPoolExecutor) -> None:
+        self.idle.append(executor)
+        while self.waiting:
+            waiter = self.waiting.popleft()
+            if not waiter.done():  # (one whose request went away is skipped)
+                waiter.get_loop().call_soon_threadsafe(_wake, waiter)
+                return
+
+
+def _wake(waiter: asyncio.Future) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
+
+
+threads = Threads(SIZE)
+_borrowed: contextvars.ContextVar[list | None] = contextvars.ContextVar(
+    "wildcards_request_thread", default=None)
+
+
+class Borrowed:
+    """`async with Borrowed() as executor:` a request's thread, given back at the end (or at
+    `release`, whichever comes first)."""
+
+    async def __aenter__(self) -> ThreadPoolExecutor:
+        self.executor = await threads.borrow()
+        self.held = [self.executor]
+        _borrowed.set(self.held)
+        return self.executor
+
+    async def __aexit__(self, *exc) -> None:
+        if self.held:
+            threads.give_back(self.held.pop())
+
+
+def release() -> None:
+    """The current request needs its thread no more (its streaming response has started):
+    give it back now; later thread-sensitive work of the request runs on LEFTOVERS."""
+    held = _borrowed.get()
+    context = SyncToAsync.thread_sensitive_context.get(None)
+    if not held or context is None:
+        return
+    SyncToAsync.context_to_thread_executor[context] = LEFTOVERS
+    threads.give_back(held.pop())
