@@ -26,7 +26,6 @@ class Stream:
         self.chunks = response.streaming_content.__aiter__()
         self.buffer = ""
         self.comments: list[str] = []
-        self.others: list[str] = []  # events with no id (of kinds that move no version)
         self.pending: asyncio.Future | None = None  # a read not finished yet, kept for the next
 
     @classmethod
@@ -47,8 +46,6 @@ class Stream:
                     self.comments.append(block)
                 elif block.startswith("retry:"):
                     continue
-                elif not block.startswith("id: "):
-                    self.others.append(block)
                 else:
                     return parse(block)
             if self.pending is None:
