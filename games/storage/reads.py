@@ -180,11 +180,10 @@ _SEAT_TABLE_ID = _SEAT.attnames.index("table_id")
 
 @functools.cache  # built once for each shape: every read of a table asks for it
 def _seats_sql(*, with_round: bool, tables: str = "", unless_version: bool = False) -> str:
-    """One row per seat, its user, the user's preference and, `with_round`, the seat's hand with
-    the round beside it; then the table's version as the statement sees it. Of one table (its
-    id the last parameter; with the round, the round's id first), or of the tables of
-    `tables`' placeholders, with their current rounds (`unless_version`: not when the table is
-    at the version given first)."""
+    """One row per seat, its user, the user's preference and vacation and, `with_round`, the
+    seat's hand and the round; then the table's version as the statement sees it. Of one table
+    (its id last; with the round, the round's id first), or of `tables`' placeholders with their
+    current rounds (`unless_version`: not when the table is at the version given first)."""
     columns = f"{_SEAT.sql}, {_USER.sql}, {_PREFERENCE.sql}, {_VACATION.sql}"
     joins = (f"LEFT OUTER JOIN {sql.table(Preference)} p ON p.user_id = s.user_id "
              f"LEFT OUTER JOIN {sql.table(Vacation)} v ON v.user_id = s.user_id ")

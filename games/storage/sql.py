@@ -13,7 +13,9 @@ docs/benchmarks.md, and docs/architecture.md says which figure keeps this module
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.conf import settings
 from django.db import connections
@@ -144,6 +146,43 @@ class Batch:
                 for sql, params in statements:
                     cursor.execute(sql, params)
             return cursor.fetchall() if last is not None else []
+
+
+# Inside `written_together`: the one batch of every table's writes of the transaction.
+_held: ContextVar[Batch | None] = ContextVar("writes_together", default=None)
+
+
+@contextmanager
+def written_together() -> Iterator[Batch]:
+    """The moves' and seats' writes made inside go in one batch, sent when it ends (or sooner
+    by `flush`), so that the sweep's hundred tables in a transaction are one round trip, not a
+    hundred; nothing is sent if it ends with an exception. The caller may send the batch with
+    a last statement of its own (`Batch.run`'s `last`: the emails' INSERT). Whoever reads game
+    rows inside must `flush` first (the Hard bot reads the move log: `bots.bot_move`)."""
+    batch = Batch()
+    token = _held.set(batch)
+    try:
+        yield batch
+    finally:
+        _held.reset(token)
+    batch.run()
+
+
+def held() -> Batch | None:
+    """`written_together`'s batch, if inside it."""
+    return _held.get()
+
+
+def deferred(batch: Batch) -> bool:
+    """Whether `batch` is `written_together`'s, sent when that ends rather than by its user."""
+    return batch is _held.get()
+
+
+def flush() -> None:
+    """Send the writes `written_together` holds so far (nothing outside it)."""
+    batch = _held.get()
+    if batch is not None:
+        batch.run()
 
 
 def _one_query_takes_many(connection) -> bool:

@@ -7,9 +7,7 @@ written by `write_seats` alone. The caller holds the table's lock and the transa
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Sequence
 from datetime import datetime
 
 from django.db.models import Q
@@ -31,6 +29,7 @@ from .commitments import (
     seed_and_commitment,
 )
 from .reads import LOG_FIELDS, Game, log_entry
+from .sql import deferred, flush, written_together  # noqa: F401 - the sweep's one batch
 from .state import (
     ROUND_CHANGES,
     client_seeds_json,
@@ -55,8 +54,8 @@ def write_seats(seats: Sequence[Seat], fields: Sequence[str],
     allowed = {*SEAT_FIELDS, *ORDER_FIELDS, "number"}
     if not set(fields) <= allowed:
         raise ValueError(f"not a seat field a change writes: {set(fields) - allowed}")
-    own = batch is None and _together.get() is None
-    batch = batch or _together.get() or sql.Batch()
+    own = batch is None and sql.held() is None
+    batch = batch or sql.held() or sql.Batch()
     sql.update(list(seats), list(fields), batch)
     if own:
         batch.run()
@@ -217,41 +216,9 @@ def save_move(game: Game, seat: int, move: Move, result: Applied, *, by: str, no
 
 def move_batch() -> sql.Batch:
     """A batch for a move's writes, which its caller runs with the statement that writes the
-    move's emails (`Batch.run`'s `last`): one round trip for both. Inside `written_together`,
-    the batch of them all (see `deferred`)."""
-    return _together.get() or sql.Batch()
-
-
-# Inside `written_together`: the one batch of every table's writes of the transaction.
-_together: ContextVar[sql.Batch | None] = ContextVar("writes_together", default=None)
-
-
-@contextmanager
-def written_together() -> Iterator[sql.Batch]:
-    """The moves' and seats' writes made inside go in one batch, sent when it ends (or sooner
-    by `flush`), so that the sweep's hundred tables in a transaction are one round trip, not a
-    hundred; nothing is sent if it ends with an exception. The caller may send the batch with
-    a last statement of its own (`Batch.run`'s `last`: the emails' INSERT). Whoever reads game
-    rows inside must `flush` first (the Hard bot reads the move log: `bots.bot_move`)."""
-    batch = sql.Batch()
-    token = _together.set(batch)
-    try:
-        yield batch
-    finally:
-        _together.reset(token)
-    batch.run()
-
-
-def deferred(batch: sql.Batch) -> bool:
-    """Whether `batch` is `written_together`'s, sent when that ends rather than by its user."""
-    return batch is _together.get()
-
-
-def flush() -> None:
-    """Send the writes `written_together` holds so far (nothing outside it)."""
-    batch = _together.get()
-    if batch is not None:
-        batch.run()
+    move's emails (`Batch.run`'s `last`): one round trip for both. Inside `sql.written_together`,
+    the batch of them all (see `sql.deferred`)."""
+    return sql.held() or sql.Batch()
 
 
 def revealed(round_row: Round) -> dict:

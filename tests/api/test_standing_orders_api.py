@@ -110,12 +110,12 @@ def test_an_order_that_would_need_a_choice_does_not_act(game):
     assert not MoveRow.objects.filter(table_id=table, by="order").exists()
 
 
-def test_reading_orders_takes_three_queries(game):
+def test_reading_orders_takes_two_queries(game):
     table, (ana, _) = game
     ana.get(orders_url(table))  # the token's first use, and the like
     with CaptureQueriesContext(connection) as queries:
         assert ana.get(orders_url(table)).status_code == 200
-    assert len(queries) == 3, [q["sql"] for q in queries]  # the token; the table; its seats
+    assert len(queries) == 2, [q["sql"] for q in queries]  # the token; the table and its seats
 
 
 def test_orders_of_a_finished_game_cannot_be_given(game):
@@ -132,5 +132,6 @@ def test_giving_orders_takes_a_few_queries(game):
     with CaptureQueriesContext(connection) as queries:
         assert put(ana, table, {"orders": ["draw-when-stuck"], "keep": False}).status_code == 200
     # The token; the transaction's savepoint and its release (in the test's transaction); the
-    # table locked; its seats and round; the seat's orders written. (Ana's turn is not now.)
-    assert len(queries) == 6, [q["sql"] for q in queries]
+    # table locked with its seats and round (one query); the seat's orders written. (Ana's turn
+    # is not now.)
+    assert len(queries) == 5, [q["sql"] for q in queries]

@@ -105,7 +105,9 @@ def sync_detailed(
     chat message: `message`, or `gone` (a message id the host hid). A `reset` event tells a client too
     far behind to read the state again; `gone`, that the table is no more (the stream ends). A comment
     line (`: keep-alive`) comes every 15 s of quiet. A client that reconnects sends `Last-Event-ID` and
-    misses nothing. An open stream keeps a real-time seat present.
+    misses nothing. An open stream keeps a real-time seat present. A stream the server cannot serve now
+    (busy, or restarting) is a 200 with a `retry:` line alone, and ends: the browser comes back after
+    that many milliseconds.
 
     Args:
         table_id (int):
@@ -151,7 +153,9 @@ def sync(
     chat message: `message`, or `gone` (a message id the host hid). A `reset` event tells a client too
     far behind to read the state again; `gone`, that the table is no more (the stream ends). A comment
     line (`: keep-alive`) comes every 15 s of quiet. A client that reconnects sends `Last-Event-ID` and
-    misses nothing. An open stream keeps a real-time seat present.
+    misses nothing. An open stream keeps a real-time seat present. A stream the server cannot serve now
+    (busy, or restarting) is a 200 with a `retry:` line alone, and ends: the browser comes back after
+    that many milliseconds.
 
     Args:
         table_id (int):
@@ -192,7 +196,9 @@ async def asyncio_detailed(
     chat message: `message`, or `gone` (a message id the host hid). A `reset` event tells a client too
     far behind to read the state again; `gone`, that the table is no more (the stream ends). A comment
     line (`: keep-alive`) comes every 15 s of quiet. A client that reconnects sends `Last-Event-ID` and
-    misses nothing. An open stream keeps a real-time seat present.
+    misses nothing. An open stream keeps a real-time seat present. A stream the server cannot serve now
+    (busy, or restarting) is a 200 with a `retry:` line alone, and ends: the browser comes back after
+    that many milliseconds.
 
     Args:
         table_id (int):
@@ -236,7 +242,9 @@ async def asyncio(
     chat message: `message`, or `gone` (a message id the host hid). A `reset` event tells a client too
     far behind to read the state again; `gone`, that the table is no more (the stream ends). A comment
     line (`: keep-alive`) comes every 15 s of quiet. A client that reconnects sends `Last-Event-ID` and
-    misses nothing. An open stream keeps a real-time seat present.
+    misses nothing. An open stream keeps a real-time seat present. A stream the server cannot serve now
+    (busy, or restarting) is a 200 with a `retry:` line alone, and ends: the browser comes back after
+    that many milliseconds.
 
     Args:
         table_id (int):
