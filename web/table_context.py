@@ -57,7 +57,7 @@ def live_context(request: HttpRequest, table_id: int, since: int | None = None) 
     people = {s.number for s in game.seats if s.user_id is not None}
     context.update(game_context(view, names, people, table.deck))
     context["bot_plays_you"] = seat_words.plays_for_you(seat)
-    if context["bot_plays_you"]:  # a bot moves for this seat: nothing to offer
+    if context["bot_plays_you"] or view["paused"]:  # a bot moves for it, or none may move
         _bot_plays(context)
     context["seat_notice"] = seat_words.own_notice(seat, table, log)
     context.update(pause_context(game, seat, view))  # vacation and pause (issue 27)

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games.models import Round, Seat, Table
 from games.rules import log_entry_for, public_view, view_for
+from games.rules.moves import CONCEDE
 from games.storage.reads import Game
 from games.storage.vacations import away_until
 
@@ -57,8 +58,15 @@ def state_view(game: Game, seat: Seat | None) -> dict:
             "ranking": engine["ranking"], "next_deal": next_deal_view(game),
             **pause_view(game)}
     if seat is not None:
-        view["you"] = engine["you"]
+        view["you"] = paused_you(engine["you"]) if table.paused else engine["you"]
     return view
+
+
+def paused_you(you: dict) -> dict:
+    """A paused table offers no move but conceding (issue 27): no card to play, each card
+    refused with the move's own code, `paused`."""
+    return {**you, "playable": [], "refusals": {code: "paused" for code in you["hand"]},
+            "actions": [action for action in you["actions"] if action == CONCEDE]}
 
 
 def pause_view(game: Game) -> dict:

@@ -124,6 +124,9 @@ def test_a_pause_proposed_then_accepted_pauses_and_a_resume_ends_it(game):
     assert (proposed.json()["paused"], proposed.json()["pause_votes"]) == (False, [0])
     accepted = ben.post(f"/api/tables/{table}/pause")
     assert (accepted.json()["paused"], accepted.json()["round"]["deadline"]) == (True, None)
+    you = accepted.json()["you"]  # nothing offered but conceding, every card refused
+    assert (you["actions"], you["playable"]) == (["concede"], [])
+    assert set(you["refusals"].values()) == {"paused"} and set(you["refusals"]) == set(you["hand"])
     refused = ben.move(table, "draw")
     assert refused.status_code == 409 and refused.json()["code"] == "paused"
     again = ana.post(f"/api/tables/{table}/pause")

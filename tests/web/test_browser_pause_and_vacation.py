@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from browser import TIMEOUT_MS, Visitor, serious_violations
+from browser import TIMEOUT_MS, Visitor, screenshot_path, serious_violations
 from contrast import contrast_problems
 from django.contrib.auth import get_user_model
 from django.utils import timezone
@@ -59,8 +59,19 @@ def test_a_pause_proposed_and_accepted_on_the_pages_pauses_and_a_resume_ends_it(
         expect(person.page.locator(".pause-state")).to_contain_text("The table is paused",
                                                                     timeout=TIMEOUT_MS)
     assert Table.objects.get(pk=table).paused
+    # Ben's turn waits: the page says so and offers no move but conceding.
+    expect(ben.page.locator(".status-line")).to_contain_text("Paused (your turn when it resumes)")
+    assert ben.page.locator(".hand button.card:not([disabled]), .actions button[value=draw]"
+                            ).count() == 0
+    expect(ana.page.locator(".status-line")).to_contain_text("Paused (ben's turn when it resumes)")
     assert serious_violations(ben.page) == []
     assert contrast_problems(ben.page, ".pause") == []
+    ben.page.screenshot(path=screenshot_path("table-paused"), full_page=True)
+    # On a phone: the panel fits the width, its button within reach.
+    ben.page.set_viewport_size({"width": 390, "height": 844})
+    assert ben.page.evaluate("document.documentElement.scrollWidth") <= 390
+    ben.page.locator(".pause").scroll_into_view_if_needed()
+    ben.page.screenshot(path=screenshot_path("table-paused-phone"))
     ana.page.get_by_role("button", name="Resume the game").click()
     expect(ben.page.locator(".pause")).to_have_count(1, timeout=TIMEOUT_MS)
     expect(ben.page.get_by_role("button", name="Propose a pause")).to_be_visible(
@@ -76,3 +87,4 @@ def test_a_players_vacation_shows_on_the_others_page(two_at_a_table):
     vacations.set_vacation(ben.user, timezone.now() + timedelta(days=3))
     expect(ana.page.locator(".seats .badge.vacation")).to_contain_text("on vacation until",
                                                                        timeout=TIMEOUT_MS)
+    ana.page.screenshot(path=screenshot_path("table-vacation"), full_page=True)
