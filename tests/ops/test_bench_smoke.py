@@ -59,6 +59,21 @@ def smoke_command(script: str, options: set[str]) -> list[str]:
     return command
 
 
+def orders_printed_their_figure(stdout: str) -> None:
+    """bench/orders.py (docs/benchmarks.md, "Standing orders over days"): its three tables,
+    with orders needing a person on fewer turns than without."""
+    shares = re.findall(r"^\| turns that need a person \| ([\d.]+)% \| ([\d.]+)% \|$",
+                        stdout, re.MULTILINE)
+    assert len(shares) == 3, stdout
+    for without, with_orders in shares:
+        assert float(without) == 100.0 and float(with_orders) < 100.0
+    assert stdout.count("| length in days, mean |") == 3
+
+
+# What a script's smoke run must print besides something (the script's name: the check).
+PRINTED = {"orders.py": orders_printed_their_figure}
+
+
 @pytest.mark.parametrize("script", SCRIPTS)
 def test_every_benchmark_runs_at_its_smoke_size(script):
     options = options_of(script)
@@ -71,6 +86,8 @@ def test_every_benchmark_runs_at_its_smoke_size(script):
     assert done.returncode == 0, (f"bench/{script} --smoke ended with {done.returncode}:\n"
                                   f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
     assert done.stdout.strip(), f"bench/{script} --smoke printed nothing"
+    if script in PRINTED:
+        PRINTED[script](done.stdout)
 
 
 @pytest.mark.skipif(not POSTGRES.startswith("postgres"),
