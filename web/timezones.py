@@ -48,6 +48,8 @@ def ViewerTimeZoneMiddleware(get_response: Callable):  # noqa: N802 (Django's mi
         return markcoroutinefunction(middleware)
 
     def middleware(request: HttpRequest) -> HttpResponseBase:  # type: ignore[no-redef]
+        if request.path.startswith(API):  # (as above: UTC, and no query for the user)
+            return get_response(request)
         _activate(request.user)
         try:
             return get_response(request)

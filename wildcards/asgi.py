@@ -1,12 +1,18 @@
 """ASGI entry point: `uvicorn wildcards.asgi:application`, or gunicorn with
 `-k wildcards.workers.UvicornWorker` (docs/hosting.md).
 
-Django's own handler, with three changes:
+Django's own handler, with four changes:
 - the list of work kept until the response is sent (`wildcards.after_response`) is opened
   around it: Django's ASGI handler sends `request_started` in a task of its own, whose context
   the request never sees;
-- a request's synchronous middleware and view run in a thread borrowed from a few kept for
-  that (`wildcards.request_threads`), not in one started for the request and ended with it;
+- the middleware and the view run together in one hop to a thread, as under WSGI: Django's
+  ASGI handler builds the middleware chain for the event loop, and a chain of synchronous
+  middleware and views crosses between the loop and a thread at every change of kind (and
+  twice for each of Django's own middleware, in `MiddlewareMixin.__acall__`), eight to ten
+  crossings a request, each a future, a lock and a wake-up (docs/benchmarks.md, "One hop a
+  request");
+- that thread is borrowed from a few kept for that (`wildcards.request_threads`), not one
+  started for the request and ended with it;
 - a response streamed from an asynchronous generator (the event stream) gives back its thread
   as soon as it starts: an open event stream would park one thread for as long as it is
   followed (134 KiB and a thread per idle stream, docs/benchmarks.md). Its generator runs on
@@ -26,8 +32,9 @@ import gc
 import os
 
 import django
-from asgiref.sync import ThreadSensitiveContext
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
+from django.core.handlers.base import BaseHandler
 from django.urls import get_resolver
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "wildcards.settings")
@@ -37,6 +44,13 @@ from wildcards import admission, after_response, request_threads  # noqa: E402  
 
 
 class Handler(ASGIHandler):
+    def __init__(self) -> None:
+        BaseHandler.__init__(self)
+        self.load_middleware(is_async=False)  # the synchronous chain, as WSGI runs it
+
+    async def get_response_async(self, request):
+        return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await super().__call__(scope, receive, send)  # (Django refuses it)
