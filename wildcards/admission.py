@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 Refuse = Callable[["Gate", dict, Callable, Callable], Awaitable[None]]
 FLOOR = 100.0  # requests a second a process is taken to serve, at the least
+HEADROOM = 1.25  # appointments come this much faster than the process has been serving
 
 
 @dataclass
@@ -36,6 +37,7 @@ class Gate:
     refused: int = 0  # since the process started
     admitted: int = 0
     _window: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])  # second, refused, done
+    _next_slot: float = 0.0  # (monotonic) the first moment no appointment has been given for
 
     def matches(self, scope: dict) -> bool:
         return scope.get("method") == "GET" and self.path.match(scope.get("path", "")) is not None
@@ -43,13 +45,13 @@ class Gate:
     def full(self) -> bool:
         return self.in_hand >= self.limit or self.in_hand / self._rate() > self.wait
 
-    def backlog(self) -> float:
-        """Seconds the process would take to serve what it has in hand and what it refused
-        lately (the second before and this one), at the rate it has been serving them."""
-        second, refused, _ = self._window
-        if time.monotonic() - second > 2:
-            refused = 0.0
-        return (self.in_hand + refused) / self._rate()
+    def come_back_in(self) -> float:
+        """Seconds after which a refused request is to come back: its appointment."""
+        now = time.monotonic()
+        rate = self._rate() * HEADROOM
+        slot = max(self._next_slot, now + self.in_hand / rate)
+        self._next_slot = slot + 1 / rate
+        return slot - now
 
     def _rate(self) -> float:
         """Requests served a second lately (at least FLOOR)."""

@@ -152,7 +152,7 @@ class EventsView(GameAPIView):
 
     def handle_exception(self, exc: Exception):
         if pool_exhausted(exc):  # every database connection busy: come back a little later
-            return event_stream(busy_retry(OPENING_GATE.backlog()))
+            return event_stream(busy_retry(OPENING_GATE.come_back_in()))
         return super().handle_exception(exc)
 
 
@@ -231,7 +231,7 @@ async def stream(follower: Follower, user, since: int | None) -> AsyncIterator[s
     except Exception as error:
         if not pool_exhausted(error):
             raise
-        yield busy_retry(OPENING_GATE.backlog())  # no connection for it now: come back
+        yield busy_retry(OPENING_GATE.come_back_in())  # no connection for it now: come back
     finally:
         if present is not None:
             reporter().untrack(present)

@@ -4,9 +4,9 @@ so (`games.api.stream`).
 A browser's EventSource gives up for good on any answer but a 200, so a stream that cannot be
 served now is a 200 with a jittered `retry:` line alone, that ends: while the process has
 OPENING streams opening (`wildcards.admission` answers before Django: no thread, no query), when
-the database pool has no connection for it, and when the process stops (`hub.drain`). The
-busier the process, the later the browser is asked to come back: a storm of thousands of
-reconnections is spread over up to ten seconds.
+the database pool has no connection for it, and when the process stops (`hub.drain`). A
+refused browser comes back at its appointment (`admission.Gate.come_back_in`): a storm of
+thousands of reconnections comes back at the pace the process serves them.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from . import hub as hubs
 # How long a browser waits before it reconnects, in milliseconds: (least, most).
 RETRY_MS = (2000, 5000)  # after a stream lost without a word (a worker that died)
 DRAIN_RETRY_MS = (500, 8000)  # after its process stopped (the others take it)
-BUSY_RETRY_MS = (1000, 10000)  # when it could not be served now (more the busier)
+BUSY_RETRY_MS = 1000  # when it could not be served now: at the least (and its appointment)
+BUSY_JITTER = 0.1  # a wait drawn up to this share later, at random (clients' clocks differ)
 # Streams opening at once in a process at the most (from their arrival to their answer's
 # start), and the seconds they may wait in all (at the rate the process opens them); more come
 # back later. One in hand waits on the event loop for a request thread, then a connection.
@@ -34,11 +35,11 @@ def retry(least_ms: int, most_ms: int) -> str:
     return f"retry: {random.randint(least_ms, most_ms)}\n\n"
 
 
-def busy_retry(backlog: float) -> str:
-    """A later `retry:` the more the process has refused lately (`backlog`: seconds of work):
-    a storm of thousands is spread over up to ten seconds."""
-    least, most = BUSY_RETRY_MS
-    return retry(least, min(most, least + int(1000 * backlog)))
+def busy_retry(come_back_in: float) -> str:
+    """`retry:` for a stream refused now, to come back after `come_back_in` seconds (its
+    appointment), a second at the least."""
+    least = max(BUSY_RETRY_MS, int(1000 * come_back_in))
+    return retry(least, least + int(BUSY_JITTER * least))
 
 
 def event_stream(content) -> HttpResponse:
@@ -58,7 +59,7 @@ async def refuse(gate: admission.Gate, scope: dict, receive, send) -> None:
     await send({"type": "http.response.start", "status": 200,
                 "headers": [(b"content-type", b"text/event-stream"),
                             (b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no")]})
-    await send({"type": "http.response.body", "body": busy_retry(gate.backlog()).encode()})
+    await send({"type": "http.response.body", "body": busy_retry(gate.come_back_in()).encode()})
 
 
 OPENING_GATE = admission.register(admission.Gate(

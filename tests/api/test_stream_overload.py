@@ -16,6 +16,7 @@ from stream_client import Stream
 
 from games.api import hub, stream_retry
 from games.service import events
+from wildcards import admission
 from wildcards.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -66,6 +67,7 @@ def test_a_stream_the_process_has_no_room_to_open_is_a_200_that_says_when_to_com
         game, monkeypatch, django_assert_num_queries):
     table, (ana, _) = game
     monkeypatch.setattr(stream_retry.OPENING_GATE, "limit", 0)  # every opening one too many
+    monkeypatch.setattr(stream_retry.OPENING_GATE, "_next_slot", 0.0)  # (earlier tests' ones)
     with django_assert_num_queries(0):  # answered before Django: no query, no thread
         sent = asgi_get(f"/api/tables/{table}/events", ana.token)
     start, body = sent[0], b"".join(m.get("body", b"") for m in sent[1:])
@@ -76,18 +78,22 @@ def test_a_stream_the_process_has_no_room_to_open_is_a_200_that_says_when_to_com
     assert not sent[-1].get("more_body")  # it ends: the browser comes back after the wait
 
 
-def test_the_busier_the_process_the_later_a_refused_stream_comes_back(game, monkeypatch):
+def test_refused_streams_get_appointments_one_after_the_other_at_the_pace_it_serves(
+        game, monkeypatch):
     table, (ana, _) = game
     monkeypatch.setattr(stream_retry.OPENING_GATE, "limit", 0)
-    # The gate is the process's: what an earlier test refused in the last two seconds is not
-    # this one's backlog.
+    # The gate is the process's: what an earlier test was served or given is not this one's.
     monkeypatch.setattr(stream_retry.OPENING_GATE, "_window", [0.0, 0.0, 0.0])
+    monkeypatch.setattr(stream_retry.OPENING_GATE, "_next_slot", 0.0)
     waits = []
-    for _ in range(300):  # 300 refused in a second: three seconds of work at the least rate
+    for _ in range(300):  # 300 refused at once: at the least rate, 2.4 s of appointments
         sent = asgi_get(f"/api/tables/{table}/events", ana.token)
         waits.append(int(RETRY.fullmatch(sent[1]["body"].decode()).group(1)))
-    assert max(waits[:5]) <= 1000 + 1000 * 5 / 100 + 1  # the first ones: about a second
-    assert max(waits[-100:]) > 2500  # later ones spread wider
+    assert max(waits[:5]) <= 1100  # the first ones: a second, the least
+    rate = admission.FLOOR * admission.HEADROOM
+    assert 300 / rate * 1000 - 500 <= min(waits[-5:]) <= (300 / rate * 1000 + 500) * 1.1
+    tenths = [sum(waits[i:i + 30]) / 30 for i in range(0, 300, 30)]  # one after the other
+    assert tenths[5:] == sorted(tenths[5:]) and tenths[-1] - tenths[-2] > 150  # (past 1 s)
 
 
 def test_a_stream_that_waits_too_long_for_a_database_connection_comes_back_later(
