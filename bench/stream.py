@@ -66,6 +66,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from api_load import (  # noqa: E402
     HOST,
+    analyze_database,
     check_loopback,
     children_of,
     choose_move,
@@ -527,7 +528,7 @@ async def run_bench(args, port: int, tables: list[dict], gunicorn: subprocess.Po
             aiohttp.ClientSession(connector=movers, timeout=aiohttp.ClientTimeout(
                 total=MOVE_TIMEOUT)) as move_session:
         print(f"opening {len(bench.viewers)} streams ...", flush=True)
-        opened = time.monotonic()
+        opened, cpu_before = time.monotonic(), cpu.snapshot()
         followers = []
         for i, viewer in enumerate(bench.viewers):  # at once, or --open-pace a second
             followers.append(asyncio.create_task(bench.follow(stream_session, viewer)))
@@ -538,6 +539,7 @@ async def run_bench(args, port: int, tables: list[dict], gunicorn: subprocess.Po
         for task in pending:
             task.cancel()
         open_seconds = time.monotonic() - opened
+        opening_cpu = Cpu.used(cpu_before, cpu.snapshot())
         firsts = [v.first_at - opened for v in bench.viewers if v.first_at is not None]
         opening = {"seconds": open_seconds, "p50": percentile(firsts, 50) if firsts else 0,
                    "come_back": sum(v.come_back for v in bench.viewers),
@@ -545,6 +547,13 @@ async def run_bench(args, port: int, tables: list[dict], gunicorn: subprocess.Po
         print(f"  {len(done)} streams had their first event after {open_seconds:.1f} s (p50 "
               f"{opening['p50']:.1f} s); 'come back later' answers {opening['come_back']}, "
               f"other statuses than 200 {opening['refused']}", flush=True)
+        # What one opening costs the machine, refused tries included: on a machine of N cores,
+        # N x the opening's seconds is at least the sum.
+        per = {k: 1000 * v / max(1, len(done)) for k, v in opening_cpu.items()}
+        print(f"  CPU while opening: server {opening_cpu['server']:.1f} s, PostgreSQL "
+              f"{opening_cpu['postgres']:.1f} s, clients {opening_cpu['clients']:.1f} s; a stream: "
+              f"{per['server']:.2f} + {per['postgres']:.2f} + {per['clients']:.2f} ms",
+              flush=True)
         if pending:
             print(f"  {len(pending)} streams got no event in {OPEN_TIMEOUT:.0f} s: stopping")
             bench.running = False
@@ -878,6 +887,7 @@ def main() -> int:
                       f"{time.monotonic() - started:.1f} s", flush=True)
                 if saved is not None:
                     saved.write_text(made.stdout)
+            analyze_database(args.postgres, args.database)  # (a kept one: what a run changed)
             command = [sys.executable, "-m", "gunicorn", "wildcards.asgi:application",
                        "-k", "wildcards.workers.UvicornWorker", "-w", str(args.workers),
                        "-b", f"{HOST}:{port}", "--log-level", "warning",
