@@ -23,9 +23,9 @@ Requests of a kind an app gates (`wildcards.admission`: the event stream's openi
 and refused before Django when too many are in hand.
 
 And what is loaded at start-up (Django, the apps, the URL patterns: about 100,000 objects) is
-frozen out of the garbage collector's way: a full collection walks every object it tracks, and
-with a few hundred streams open in a worker those walks held all its requests for up to
-0.7 s (docs/benchmarks.md, "The event stream").
+frozen out of the garbage collector's way, and young collections are rarer (below): a full
+collection walks every object it tracks, and with a few hundred streams open in a worker those
+walks held all its requests for up to 0.7 s (docs/benchmarks.md, "The event stream").
 """
 
 import gc
@@ -68,9 +68,16 @@ django_application = Handler()
 get_resolver().url_patterns  # noqa: B018  (the views load now: their gates too, and frozen)
 gc.collect()
 gc.freeze()
+# A young collection every 50,000 allocations, not 700: what a request holds across its hops
+# between the loop and its thread survived two young collections, so reached the oldest
+# generation, and a full collection (over every object of thousands of open streams: 0.3 to 1.8
+# s with 4,500 streams a worker) followed every few seconds; now one every few minutes
+# (docs/benchmarks.md, "Full collections").
+gc.set_threshold(50_000, 20, 10)
 
 
 async def application(scope, receive, send):
     if scope["type"] == "http":
         after_response.open_request()
     await admission.admit(django_application, scope, receive, send)
+
