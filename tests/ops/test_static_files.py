@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from email.message import Message
 
 from ops_helpers import ROOT, run_python
 from test_one_clean_log import free_port, wait_for
@@ -22,9 +23,10 @@ PRODUCTION = {"SECRET_KEY": "a-secret-key-for-this-test-only-" * 3,
               "ALLOWED_HOSTS": "127.0.0.1", "WILDCARDS_HTTPS": "0"}
 
 
-def get(url: str, **headers) -> tuple[int, dict, bytes]:
+def get(url: str, **headers) -> tuple[int, Message, bytes]:
     with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as answer:
-        return answer.status, dict(answer.headers), answer.read()
+        # Header names in any case (the server may send them lower-cased, as HTTP/2 must).
+        return answer.status, answer.headers, answer.read()
 
 
 def max_age(cache_control: str) -> int:
