@@ -760,6 +760,17 @@ def _redis(url: str):
     return redis.Redis.from_url(url)
 
 
+def empty_redis(client, *, keep_versions: bool) -> None:
+    """The run's Redis database emptied; with `--reuse`, the tables' last published versions
+    kept (the kept database's tables are at them: a stream opened on one reads it no more)."""
+    if not keep_versions:
+        client.flushdb()
+        return
+    for key in client.scan_iter(count=1000):
+        if not key.endswith(b":version"):
+            client.delete(key)
+
+
 def _redis_clients(client) -> int:
     """Connected clients of the whole Redis server (other users' too: read the difference)."""
     try:
@@ -913,7 +924,7 @@ def main() -> int:
                 with contextlib.suppress(Exception):
                     recreate_database(args.postgres, args.database, drop_only=True)
             with contextlib.suppress(Exception):
-                _redis(args.redis).flushdb()
+                empty_redis(_redis(args.redis), keep_versions=bool(args.reuse))
 
 
 if __name__ == "__main__":

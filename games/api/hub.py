@@ -45,6 +45,7 @@ RETRY = 1.0  # seconds between attempts while Redis cannot be reached
 HEARTBEAT = 15.0  # seconds: a comment line keeps proxies from closing a quiet stream
 TICK = 1.0  # seconds between the hub's looks at its followers' quiet
 CONFIRM = 5.0  # seconds to wait for Redis to confirm a subscription (then: CATCH_UP)
+VERSIONS = 4  # connections a hub reads tables' versions on, at the most (then they wait)
 
 
 class Subscription:
@@ -80,6 +81,7 @@ class Hub:
     def __init__(self, url: str) -> None:
         self.url = url
         self.client = self.pubsub = None
+        self.versions: aioredis.Redis | None = None  # `published_version`'s, a few connections
         self.channels: dict[str, set[Subscription]] = {}
         self.confirmations: dict[str, asyncio.Future] = {}  # channels Redis has not confirmed
         self.reader: asyncio.Task | None = None
@@ -136,6 +138,19 @@ class Hub:
             self.reader = self.beat = None
             await self._close()
 
+    async def published_version(self, table_id: int) -> int | None:
+        """The table's last published version (`events.version_key`); None when Redis has
+        none (nothing published lately) or cannot say."""
+        try:
+            if self.versions is None:
+                self.versions = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
+                    self.url, max_connections=VERSIONS, timeout=CONFIRM))
+            value = await self.versions.get(events.version_key(table_id))
+            return None if value is None else int(value)
+        except Exception:
+            log.warning("event stream: the version of table %s unread", table_id, exc_info=True)
+            return None
+
     def drain(self) -> None:
         """The process is stopping: every stream ends, and any opened from now on."""
         self.draining = True
@@ -143,11 +158,13 @@ class Hub:
 
     async def _close(self) -> None:
         pubsub, client, self.pubsub, self.client = self.pubsub, self.client, None, None
+        versions, self.versions = self.versions, None
         with contextlib.suppress(Exception):
             if pubsub is not None:
                 await pubsub.aclose()
-            if client is not None:
-                await client.aclose()
+            for each in (client, versions):
+                if each is not None:
+                    await each.aclose()
 
     def _tell_all(self, item) -> None:
         for followed in self.channels.values():

@@ -33,7 +33,7 @@ from rest_framework.negotiation import BaseContentNegotiation
 
 from games.service import events, watching
 from games.service.errors import GameError, no_such_table
-from games.service.watching import Follower
+from games.service.watching import Follower, Start
 from wildcards.api_schema import whole_number as number_schema
 from wildcards.numbers import BadNumber, out_of_range, whole_number
 from wildcards.overload import pool_exhausted
@@ -140,7 +140,7 @@ class EventsView(GameAPIView):
                                        "?since= instead."))})
     def get(self, request, table_id: int):
         since = last_seen(request)
-        follower = watching.follow(table_id, request.user)
+        begun = watching.start(table_id, request.user, since)
         if not isinstance(request._request, ASGIRequest):
             raise GameError("stream-unavailable",
                             "This server runs without ASGI, which the event stream needs: "
@@ -148,7 +148,7 @@ class EventsView(GameAPIView):
         # The view's thread lives as long as the stream (Django's ASGI handler keeps one per
         # request): its database connection goes back to the pool now.
         connections.close_all()
-        return event_stream(stream(follower, request.user, since))
+        return event_stream(stream(begun, request.user, since))
 
     def handle_exception(self, exc: Exception):
         if pool_exhausted(exc):  # every database connection busy: come back a little later
@@ -183,18 +183,24 @@ def frame(kind: str, version: int | None, data: str) -> str:
     return f"id: {version}\nevent: {kind}\ndata: {data}\n\n"
 
 
-async def stream(follower: Follower, user, since: int | None) -> AsyncIterator[str]:
-    """Subscribe first, then catch up from the database, then forward what is published: a
-    change committed in between is in the catch-up or in a message, and a message the
+async def stream(begun: Start, user, since: int | None) -> AsyncIterator[str]:
+    """The first event (read by the view), then subscribe, then forward what is published. A
+    change committed between the view's read and the subscription is told by the table's
+    last published version (`_listener.missed`), and read from the database; a message the
     follower already has is skipped by its version."""
     yield retry(*RETRY_MS)
+    follower = begun.follower
     catch_up = in_a_thread(watching.catch_up)
     last = since
     present = reporter().track(follower.table, user.pk) if follower.seat is not None else None
     try:
         async with _listener(follower) as listen:
-            event = await catch_up(follower, since)
+            event = begun.event
             if event is not None:
+                last = event["version"]
+                yield sse(event)
+            if await listen.missed(begun.version) and (
+                    event := await catch_up(follower, last)) is not None:
                 last = event["version"]
                 yield sse(event)
             listen.wrote()
@@ -257,6 +263,14 @@ class _listener:
     async def __aexit__(self, *exc) -> None:
         if self.subscription is not None:
             await self.hub.leave(self.channel, self.subscription)
+
+    async def missed(self, version: int) -> bool:
+        """Whether an event past `version` may have been published before the subscription
+        (then the database is read again). Without Redis, the poll compares versions."""
+        if self.subscription is None:
+            return False
+        published = await self.hub.published_version(self.follower.table)
+        return published is None or published > version
 
     def wrote(self) -> None:
         if self.subscription is not None:

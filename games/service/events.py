@@ -9,6 +9,11 @@ the viewer to and the one it starts from, and carries the viewer's state and the
 entries in between (a bot's run may make many moves in one transaction). A stream whose viewer
 was not at `from` reads what it missed from the database instead (`viewing.catch_up`).
 
+Before a table's events, its version is written to a key of its own (`version_key`): a stream
+that opens reads the table from the database, subscribes, then reads the key; a version there
+newer than the one it read is an event published before it subscribed, and it reads the
+database again (`games.api.stream`).
+
 A message is one header line (`kind version from`, `-` for none) and the event's JSON: a web
 process hands the JSON on as it came, without reading it (`read_message`), so a process serving
 thousands of streams spends nothing per viewer on JSON. An event of another kind than `state`
@@ -42,9 +47,29 @@ from .shown import log_view, state_view
 def channel(table_id: int, seat: int | None) -> str:
     """Redis channels are shared by all its databases: the name says which site's database
     the table is in, so tests in parallel and a `make run` beside them never hear each other."""
-    site = connections[DB].settings_dict["NAME"]
-    return (f"wildcards:{site}:table:{table_id}:"
-            + ("public" if seat is None else f"seat:{seat}"))
+    return _table_prefix(table_id) + ("public" if seat is None else f"seat:{seat}")
+
+
+def version_key(table_id: int) -> str:
+    """The Redis key of the table's last published version (`published_version`)."""
+    return _table_prefix(table_id) + "version"
+
+
+def _table_prefix(table_id: int) -> str:
+    return f"wildcards:{connections[DB].settings_dict['NAME']}:table:{table_id}:"
+
+
+# Seconds a table's last published version is kept after its last change: a stream opened on a
+# table quiet for longer reads the table's version from the database instead.
+VERSION_KEPT = 7 * 24 * 3600
+# The key raised to the version, never lowered: two moves' publishes may cross on their way.
+_RAISE_VERSION = """
+local known = tonumber(redis.call('GET', KEYS[1]))
+if known == nil or known < tonumber(ARGV[1]) then
+  return redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+end
+return redis.call('EXPIRE', KEYS[1], ARGV[2])
+"""
 
 
 def event(game: Game, seat: Seat | None, start: int, moves: list[dict]) -> dict:
@@ -153,10 +178,13 @@ def publish(game: Game, start: int) -> None:
 
 
 def publish_many(changed: list[tuple[Game, int]]) -> None:
-    """`publish` for many tables, in one round trip."""
+    """`publish` for many tables, in one round trip. Each table's version key is raised before
+    its events go out: a stream that subscribed too late for an event finds its version there
+    (`games.api.stream`)."""
     with _client(settings.REDIS_URL).pipeline(transaction=False) as pipe:
         for game, start in changed:
             table = game.table
+            pipe.eval(_RAISE_VERSION, 1, version_key(table.pk), table.version, VERSION_KEPT)
             viewers: list[Seat | None] = list(game.seats)
             if table.settings.spectators:
                 viewers.append(None)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.models import Seat, Table
 from games.storage import reads
-from games.storage.reads import NoSuchTable
+from games.storage.reads import Game, NoSuchTable
 
 from . import events, viewing
 from .errors import no_such_table
@@ -27,11 +28,32 @@ class Follower:
     seat: int | None  # None: a spectator
 
 
-def follow(table_id: int, user) -> Follower:
-    """`not-found`, or `not-seated` for someone who may not watch, as for the state."""
-    game = viewing.table_of(table_id)
+@dataclass(frozen=True)
+class Start:
+    """A stream's beginning: who follows, their first event (None: the table is at the version
+    they named) and the table's version it brings them to."""
+
+    follower: Follower
+    event: dict | None
+    version: int
+
+
+def start(table_id: int, user, since: int | None) -> Start:
+    """The follower and their event from version `since` as `catch_up` tells it, from one read
+    of the table (its round left out when it is at `since`); `not-found`, or `not-seated` for
+    someone who may not watch, as for the state."""
+    try:
+        game = reads.load(table_id, unless_version=since)
+    except NoSuchTable:
+        raise no_such_table() from None
     seat = viewing.viewer(game, user)
-    return Follower(table_id, seat.number if seat is not None else None)
+    follower = Follower(table_id, seat.number if seat is not None else None)
+    table = game.table
+    if since == table.version:
+        return Start(follower, None, table.version)
+    if _too_far(table, since):
+        return Start(follower, _reset(table), table.version)
+    return Start(follower, _event(game, seat, since), table.version)
 
 
 def catch_up(follower: Follower, since: int | None) -> dict | None:
@@ -44,13 +66,26 @@ def catch_up(follower: Follower, since: int | None) -> dict | None:
         raise no_such_table() from None
     if since == table.version:
         return None
-    if since is not None and (since > table.version or since < 0
-                              or table.version - since > RESUME_LIMIT):
-        return {"kind": "reset", "table": table.pk, "version": table.version,
-                "detail": "Too much happened since that version: read the state again "
-                          f"(GET /api/tables/{table.pk}/state) and the move log."}
+    if _too_far(table, since):
+        return _reset(table)
     game = reads.load_game(table)
-    seat = game.seat_numbered(follower.seat) if follower.seat is not None else None
+    return _event(game, game.seat_numbered(follower.seat) if follower.seat is not None else None,
+                  since)
+
+
+def _too_far(table: Table, since: int | None) -> bool:
+    return since is not None and (since > table.version or since < 0
+                                  or table.version - since > RESUME_LIMIT)
+
+
+def _reset(table: Table) -> dict:
+    return {"kind": "reset", "table": table.pk, "version": table.version,
+            "detail": "Too much happened since that version: read the state again "
+                      f"(GET /api/tables/{table.pk}/state) and the move log."}
+
+
+def _event(game: Game, seat: Seat | None, since: int | None) -> dict:
+    table = game.table
     moves = [] if since is None else [  # a later commit may have added entries: not yet
         entry for entry in reads.log_entries(table, since, RESUME_LIMIT)
         if entry["version"] <= table.version]

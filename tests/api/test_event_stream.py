@@ -105,6 +105,66 @@ def test_a_follower_at_the_current_version_gets_nothing_until_the_next_change(ga
     assert quiet and event["id"] == now + 1 and event["data"]["from"] == now
 
 
+def test_a_move_published_between_the_first_read_and_the_subscription_still_arrives(
+        game, monkeypatch):
+    """The view reads the table, then the stream subscribes: Ben's move lands in between (its
+    event goes out before anyone listens). The table's last published version tells the stream
+    it is behind, and it reads the move from the database. (Ben's stream is open first: the
+    process's subscription, once connected, has every follower read the database.)"""
+    from games.api import hub as hubs
+
+    table, (ana, ben) = game
+    subscribe = hubs.Hub.join
+
+    async def join_after_bens_move(hub, channel):
+        assert (await sync_to_async(ben.move)(table, "play", "flame-1")).status_code == 200
+        return await subscribe(hub, channel)
+
+    async def scenario():
+        bens = await Stream.open(ben.token, table)
+        await bens.next()
+        await bens.nothing_within(0.3)
+        monkeypatch.setattr(hubs.Hub, "join", join_after_bens_move)
+        stream = await Stream.open(ana.token, table)
+        seen = [await stream.next(), await stream.next(timeout=3)]
+        await stream.close()
+        await bens.close()
+        return seen
+
+    first, second = run(scenario)
+    version = Table.objects.get(pk=table).version
+    assert first["id"] == version - 1
+    assert second["id"] == version and second["data"]["from"] == version - 1
+    assert [m["card"] for m in second["data"]["moves"]] == ["flame-1"]
+
+
+def test_a_follower_whose_table_was_published_before_gets_no_second_read(game, monkeypatch):
+    """Ben's move is published before Ana opens: the table's version in Redis is the one the
+    view read, so her stream starts without reading the database again. (Ben's stream is open
+    first: the process's subscription, once connected, has every follower read the database.)"""
+    from games.service import watching
+
+    table, (ana, ben) = game
+    assert ben.move(table, "play", "flame-1").status_code == 200
+
+    async def scenario():
+        bens = await Stream.open(ben.token, table)
+        await bens.next()
+        await bens.nothing_within(0.3)
+        reads_again = []
+        monkeypatch.setattr(watching, "catch_up", lambda *args: reads_again.append(args))
+        stream = await Stream.open(ana.token, table)
+        first = await stream.next()
+        quiet = await stream.nothing_within(0.3)
+        await stream.close()
+        await bens.close()
+        return first, quiet, reads_again
+
+    first, quiet, reads_again = run(scenario)
+    assert first["id"] == Table.objects.get(pk=table).version and quiet
+    assert reads_again == []
+
+
 def test_a_follower_too_far_behind_is_told_to_read_the_state_again(game, monkeypatch):
     from games.service import watching
 

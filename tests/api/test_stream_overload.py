@@ -107,7 +107,7 @@ def test_a_stream_that_waits_too_long_for_a_database_connection_comes_back_later
     def no_connection(*args):
         raise pool_timeout()
 
-    monkeypatch.setattr("games.service.watching.follow", no_connection)
+    monkeypatch.setattr("games.service.watching.start", no_connection)
     response = ana.get(f"/api/tables/{table}/events", HTTP_ACCEPT="text/event-stream")
     assert response.status_code == 200
     assert response["Content-Type"] == "text/event-stream"

@@ -65,7 +65,7 @@ def playing(table_id: int) -> bool:
 
 def test_players_who_follow_the_table_get_no_turn_email_over_a_whole_game():
     table, (ana, ben) = started_table(players=2)
-    watching.follow(table, ana)  # Ana's page holds an event stream open
+    watching.start(table, ana, None)  # Ana's page holds an event stream open
     now, moves = T0, 0
     while playing(table) and moves < 400:
         # Every 15 s Ana's stream's process reports her there (with its other streams'
