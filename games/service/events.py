@@ -7,7 +7,7 @@ one for spectators), so a web process serving a stream receives only what its vi
 and nothing is published for a change that rolled back. An event names the version it brings
 the viewer to and the one it starts from, and carries the viewer's state and the move log
 entries in between (a bot's run may make many moves in one transaction). A stream whose viewer
-was not at `from` reads what it missed from the database instead (`viewing.catch_up`).
+was not at `from` reads what it missed from the database instead (`watching.catch_up`).
 
 Before a table's events, its version is written to a key of its own (`version_key`): a stream
 that opens reads the table from the database, subscribes, then reads the key; a version there
