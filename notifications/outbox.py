@@ -50,10 +50,13 @@ TURN_BY_TURN_ONLY = (Notice.Kind.REMINDER, Notice.Kind.YOUR_TURN)
 HELD_BACK = (Notice.Kind.YOUR_TURN, Notice.Kind.GAME_START, Notice.Kind.GAME_OVER)
 # The daily digest goes at this local time, or when the person's quiet hours end.
 DIGEST_AT = time(8, 0)
-# A notice due within this time is handed to the broker with an ETA; one due later (the end of
-# someone's quiet hours) waits for the sweep: Redis would deliver a task held longer than its
-# visibility timeout (an hour) twice.
-ETA_LIMIT = timedelta(minutes=30)
+# A notice due within this time of its writing is handed to the broker at once (with an ETA);
+# one due later (a "your turn" held back, the end of someone's quiet hours) is the sweep's to
+# send (`unsent`), which runs every SWEEP_EVERY: a task a move cost the web process a tenth of
+# its time at 60 moves a second (docs/benchmarks.md), and Redis would deliver a task held longer
+# than its visibility timeout (an hour) twice.
+ETA_LIMIT = timedelta(seconds=30)
+SWEEP_EVERY = 15.0  # seconds: Celery beat's period for `tasks.send_pending_notices`
 # Notices written together (`written_together`) go to the broker this many to a task, each
 # task's notices due within this time of its first.
 SEND_TOGETHER = 20
@@ -139,7 +142,8 @@ def written_together(execute: rows.Execute | None = None) -> Iterator[list[Notic
 
 def schedule(notice: Notice) -> None:
     """Ask for the notice's task once the transaction commits: now, or at its due time when
-    that is within ETA_LIMIT; a notice due later is sent by the sweep (`unsent`). After the
+    that is within ETA_LIMIT; a notice due later is sent by the sweep (`unsent`), at most
+    SWEEP_EVERY late. After the
     response (the player need not wait for the broker); robust: a broker that is down must not
     turn a committed move into an error, the sweep sends the row later."""
     notice_id, due_at = notice.pk, notice.due_at
@@ -259,14 +263,14 @@ def turn_email_since(user_id: int, table_id: int, since: datetime | None, *,
 
 
 # ---------------------------------------------------------------------------- the sweep
-def unsent(now: datetime | None = None, limit: int = 500) -> list[int]:
+def unsent(now: datetime | None = None, limit: int = 10_000) -> list[int]:
     """Rows the sweep should send: pending ones whose task got lost or that had none (due long
-    after they were written), failed ones their task's retries have given up on, 'sending'
-    ones whose sender died."""
+    after they were written: a "your turn" held back), failed ones their task's retries have
+    given up on, 'sending' ones whose sender died. Oldest due first."""
     now = now or timezone.now()
     due = (
         Q(status=Notice.Status.PENDING, due_at__lt=now - PENDING_GRACE)
-        # Due now, and too late for a task of its own (ETA_LIMIT): the sweep is its sender.
+        # Due now, and due too late for a task of its own (ETA_LIMIT): the sweep sends it.
         | Q(status=Notice.Status.PENDING, due_at__lte=now,
             due_at__gt=F("created_at") + ETA_LIMIT)
         | Q(status=Notice.Status.FAILED, claimed_at__lt=now - FAILED_GRACE)

@@ -24,11 +24,14 @@ def send_notice(self, notice_id: int) -> str:
 
 @shared_task(acks_late=True)
 def send_pending_notices() -> int:
-    """The safety net, for Celery beat (every minute): queue again the notices whose task got
-    lost or gave up. Returns how many were queued."""
+    """The sweep, for Celery beat (every `outbox.SWEEP_EVERY` seconds): queue the notices due
+    long after they were written (a "your turn" held back) and, as a safety net, those whose
+    task got lost or gave up, `outbox.SEND_TOGETHER` to a task. Returns how many were queued."""
     notice_ids = outbox.unsent()
-    for notice_id in notice_ids:
-        send_notice.delay(notice_id)
+    with send_notices.app.producer_or_acquire() as producer:
+        for start in range(0, len(notice_ids), outbox.SEND_TOGETHER):
+            send_notices.apply_async((notice_ids[start:start + outbox.SEND_TOGETHER],),
+                                     producer=producer)
     return len(notice_ids)
 
 

@@ -59,13 +59,13 @@ def celery_settings(redis_url: str | None, data_dir: Path) -> dict[str, object]:
         "CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP": True,
         "CELERY_BEAT_SCHEDULE_FILENAME": str(data_dir / "celerybeat-schedule"),
         # The periodic passes: deadlines (reminders, expiries, seats gone away) every few
-        # seconds, the outbox's safety net every minute, the daily digests every ten minutes,
+        # seconds, the outbox's sweep every 15 seconds, the daily digests every ten minutes,
         # and every hour the answers to moves sent with an Idempotency-Key over a day ago.
         "CELERY_BEAT_SCHEDULE": {
             "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": 5.0,
                                 "options": {"expires": 5.0}},
             "send-pending-notices": {"task": "notifications.tasks.send_pending_notices",
-                                     "schedule": 60.0, "options": {"expires": 60.0}},
+                                     "schedule": 15.0, "options": {"expires": 15.0}},
             "queue-digests": {"task": "notifications.tasks.queue_digests",
                               "schedule": 600.0, "options": {"expires": 600.0}},
             "forget-idempotency-keys": {"task": "games.tasks.forget_idempotency_keys",

@@ -60,17 +60,21 @@ def test_nothing_is_written_when_the_block_fails(people, table, published):
 def test_their_tasks_take_a_few_notices_each_due_together_at_the_last_ones_time(
         people, table, monkeypatch, django_capture_on_commit_callbacks, published):
     monkeypatch.setattr(outbox, "SEND_TOGETHER", 2)
-    later = timezone.now() + timedelta(minutes=10)
+    later = timezone.now() + outbox.ETA_LIMIT - timedelta(seconds=5)
     with (django_capture_on_commit_callbacks(execute=True), transaction.atomic(),
           outbox.written_together() as written):
         for person in people[:3]:
             outbox.queue_reminder(person, table, **current_turn(table))
-        for person in people[3:]:  # due in ten minutes, not with the others
+        for person in people[3:]:  # due in seconds, not with the others
             outbox.queue_notice(Notice.Kind.GAME_OVER, person, table, f"over:{person.pk}",
                                 {"ranking": []}, due_at=later)
+        # Due later than a task is asked for: the sweep's
+        outbox.queue_notice(Notice.Kind.GAME_OVER, people[0], table, "over:later",
+                            {"ranking": []}, due_at=timezone.now() + timedelta(minutes=10))
     ids = [n.pk for n in written]
-    assert [batch for batch, _ in published] == [ids[:2], ids[2:3], ids[3:]]
-    assert published[-1][1] == written[-1].due_at
+    assert len(ids) == len(people) + 1
+    assert [batch for batch, _ in published] == [ids[:2], ids[2:3], ids[3:-1]]
+    assert published[-1][1] == written[-2].due_at
 
 
 def test_the_task_of_notices_sends_each_and_hands_one_that_fails_to_send_notice(

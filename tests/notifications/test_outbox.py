@@ -376,3 +376,53 @@ def test_queueing_a_notice_costs_the_move_a_fixed_few_queries(ana, table,
         with django_assert_num_queries(1):
             assert outbox.queue_your_turn(ana, table, **turn) is None
         assert Notice.objects.filter(user=ana).count() == 1  # and the transaction goes on
+
+
+def test_a_turn_email_held_back_has_no_task_of_its_own_and_the_sweep_sends_it_once_due(
+        ana, table, settings, mailoutbox, django_capture_on_commit_callbacks):
+    settings.WILDCARDS_TURN_NOTICE_DELAY = 120
+    with django_capture_on_commit_callbacks(execute=True) as callbacks, transaction.atomic():
+        notice = outbox.queue_your_turn(ana, table, **current_turn(table))
+
+    assert callbacks == []  # the move's process asks the broker for nothing
+    assert send_pending_notices.apply().get() == 0  # not due yet
+    with time_machine.travel(notice.due_at + timedelta(seconds=outbox.SWEEP_EVERY), tick=False):
+        assert send_pending_notices.apply().get() == 1
+        assert send_pending_notices.apply().get() == 0
+
+    notice.refresh_from_db()
+    assert notice.status == "sent"
+    assert len(mailoutbox) == 1
+
+
+def test_a_notice_due_within_seconds_still_gets_a_task_of_its_own(
+        ana, table, settings, mailoutbox, django_capture_on_commit_callbacks):
+    settings.WILDCARDS_TURN_NOTICE_DELAY = int(outbox.ETA_LIMIT.total_seconds())
+    with django_capture_on_commit_callbacks(execute=False) as callbacks, transaction.atomic():
+        outbox.queue_your_turn(ana, table, **current_turn(table))
+
+    assert len(callbacks) == 1
+
+
+def test_the_sweep_sends_what_it_found_twenty_notices_to_a_task(ana, table, monkeypatch):
+    from notifications import tasks
+
+    for n in range(outbox.SEND_TOGETHER + 5):
+        queued_but_not_sent(lambda n=n: outbox.queue_notice(
+            Notice.Kind.REMINDER, ana, table, f"reminder:{n}", {"round": 1}))
+    batches = []
+    monkeypatch.setattr(tasks.send_notices, "apply_async",
+                        lambda args, **options: batches.append(args[0]))
+
+    with time_machine.travel(timezone.now() + timedelta(minutes=2)):
+        assert send_pending_notices.apply().get() == outbox.SEND_TOGETHER + 5
+
+    assert [len(batch) for batch in batches] == [outbox.SEND_TOGETHER, 5]
+    assert sorted(sum(batches, [])) == sorted(Notice.objects.values_list("pk", flat=True))
+
+
+def test_celery_beat_runs_the_sweep_as_often_as_the_outbox_counts_on():
+    from django.conf import settings
+
+    schedule = settings.CELERY_BEAT_SCHEDULE["send-pending-notices"]
+    assert schedule["schedule"] == outbox.SWEEP_EVERY
