@@ -274,6 +274,9 @@ class Phase:
     events: int = 0
     cpu: dict = field(default_factory=dict)
     connections: int = 0  # PostgreSQL connections to the database at the phase's end
+    # How late the clients' own event loop woke up, every LAG_EVERY: a move answered late
+    # because the clients' loop was busy is the bench's, not the server's.
+    client_lag: list[float] = field(default_factory=list)
 
     def count(self, code: str) -> None:
         self.codes[code] = self.codes.get(code, 0) + 1
@@ -498,7 +501,19 @@ def phase_line(phase: Phase) -> str:
             f"{phase.cpu.get('postgres', 0.0) / max(moves, 1) * 1000:.1f} ms/move, clients "
             f"{phase.cpu.get('clients', 0.0) / phase.seconds:.2f} CPU; skipped "
             f"{phase.skipped}, undelivered {phase.undelivered}; PostgreSQL connections "
-            f"{phase.connections}")
+            f"{phase.connections}; clients' loop late p99 {ms(phase.client_lag, 99)} max "
+            f"{ms(phase.client_lag, 100)} ms")
+
+
+LAG_EVERY = 0.01  # seconds between two looks at the clients' own event loop
+
+
+async def loop_lag(into: list[float]) -> None:
+    """How late each wake-up of this (the clients') event loop comes, into `into`."""
+    while True:
+        asked = time.perf_counter()
+        await asyncio.sleep(LAG_EVERY)
+        into.append(max(0.0, time.perf_counter() - asked - LAG_EVERY))
 
 
 async def run_bench(args, port: int, tables: list[dict], gunicorn: subprocess.Popen) -> int:
@@ -581,9 +596,13 @@ async def run_bench(args, port: int, tables: list[dict], gunicorn: subprocess.Po
 
         async def measured(phase: Phase, seconds: float, during=None) -> Phase:
             before, events_before = cpu.snapshot(), bench.events
-            await bench.drive(move_session, phase, seconds)
-            if during is not None:
-                await during
+            watching = asyncio.create_task(loop_lag(phase.client_lag))
+            try:
+                await bench.drive(move_session, phase, seconds)
+                if during is not None:
+                    await during
+            finally:
+                watching.cancel()
             phase.events = bench.events - events_before
             phase.cpu = Cpu.used(before, cpu.snapshot())
             phase.connections = len(backends_of())
