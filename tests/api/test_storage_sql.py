@@ -141,3 +141,37 @@ def test_an_unknown_token_is_refused(db):
     response = client.get("/api/me")
     assert response.status_code == 401
     assert response.json()["detail"] == "Invalid token."
+
+
+def _planner_as_by_default() -> bool:
+    """Whether join_collapse_limit is the session's own (as RESET would make it)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT setting = reset_val FROM pg_settings "
+                       "WHERE name = 'join_collapse_limit'")
+        return cursor.fetchone()[0]
+
+
+def test_the_seats_planned_as_written_leave_the_planner_as_they_found_it(played):
+    """The seats' query is planned in the order its joins are written (`sql.AS_WRITTEN`); what
+    runs after it, in the move's transaction or outside one, is planned as usual."""
+    from django.db import connection, transaction
+
+    from games.storage.reads import load_many
+
+    if connection.vendor != "postgresql":
+        pytest.skip("a setting of PostgreSQL's planner")
+    assert _planner_as_by_default()  # (the moves of `played` read the table too)
+    game = load(played)
+    assert _planner_as_by_default()
+    with transaction.atomic():
+        locked = load(played, lock=True)
+        assert _planner_as_by_default()
+        assert [fields_of(s) for s in load_many([played])[0].seats] == [
+            fields_of(s) for s in locked.seats]
+        assert _planner_as_by_default()
+    assert [s.user_id for s in game.seats] == [s.user_id for s in locked.seats]
+    assert sql.fetch_all([("SHOW join_collapse_limit", []), ("SELECT 2", [])],
+                         as_written=True) == [[("1",)], [(2,)]]
+    assert _planner_as_by_default()
