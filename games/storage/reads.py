@@ -158,8 +158,7 @@ def load_many(table_ids: Sequence[int]) -> list[Game]:
         f"SELECT {_TABLE.sql} FROM {sql.table(Table)} t WHERE t.id IN ({marks}) "
         f"ORDER BY t.id", list(table_ids))]
     rows: dict[int, list[tuple]] = {table.pk: [] for table in tables}
-    for row in sql.fetch_all([(_seats_sql(with_round=True, tables=marks), list(table_ids))],
-                             as_written=True)[0]:
+    for row in sql.fetch(_seats_sql(with_round=True, tables=marks), table_ids, as_written=True):
         rows[row[_SEAT_TABLE_ID]].append(row)
     return [_game(table, *_seat_objects(rows[table.pk], with_round=True))
             for table in tables]
@@ -208,9 +207,8 @@ def _seats_and_round(table: Table, round_id: int | None):
     """One query: the table's seats, users, preferences and, when `round_id` is given, the
     hands and the round (`_seats_sql`), and the table's version as this statement sees it
     (None without seats)."""
-    rows = sql.fetch_all([(_seats_sql(with_round=round_id is not None),
-                           [table.pk] if round_id is None else [round_id, table.pk])],
-                         as_written=True)[0]
+    rows = sql.fetch(_seats_sql(with_round=round_id is not None),
+                     [table.pk] if round_id is None else [round_id, table.pk], as_written=True)
     return (*_seat_objects(rows, with_round=round_id is not None),
             rows[0][-1] if rows else None)
 

@@ -89,7 +89,10 @@ class Columns:
         return None if row[start] is None else self.build(row, start)
 
 
-def fetch(sql: str, params: Sequence) -> list[tuple]:
+def fetch(sql: str, params: Sequence, *, as_written: bool = False) -> list[tuple]:
+    """The statement's rows; `as_written`: its joins planned in the order written."""
+    if as_written:
+        return fetch_all([(sql, params)], as_written=True)[0]
     with connections[DB].cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
