@@ -242,3 +242,42 @@ def test_without_redis_the_stream_reads_the_version_and_still_brings_each_move(g
     first, second = run(scenario)
     assert second["data"]["from"] == first["id"]
     assert [m["card"] for m in second["data"]["moves"]] == ["flame-1"]
+
+
+def test_the_versions_asked_for_together_are_read_in_one_command(monkeypatch, settings):
+    """Streams opening at once ask for their tables' versions: one MGET reads those asked
+    meanwhile (the first alone, the others together while it runs), each stream gets its own
+    table's, and a Redis that fails answers None (the streams then read the database)."""
+    import asyncio
+
+    import redis.asyncio as aioredis
+
+    from games.api.hub import Hub
+    from games.service import events
+
+    hub, commands = Hub(settings.REDIS_URL), []
+    mget = aioredis.Redis.mget
+
+    async def counted(client, keys):
+        commands.append(list(keys))
+        return await mget(client, keys)
+
+    monkeypatch.setattr(aioredis.Redis, "mget", counted)
+
+    async def scenario():
+        client = aioredis.Redis.from_url(settings.REDIS_URL)
+        await client.set(events.version_key(90001), 7)
+        await client.set(events.version_key(90002), 9)
+        await client.delete(events.version_key(90003))
+        await client.aclose()
+        first = await asyncio.gather(*(hub.published_version(t)
+                                       for t in (90001, 90002, 90003, 90001)))
+        monkeypatch.setattr(aioredis.Redis, "mget", lambda *args: 1 / 0)
+        failed = await hub.published_version(90001)
+        await hub._close()
+        return first, failed
+
+    first, failed = run(scenario)
+    assert first == [7, 9, None, 7]
+    assert failed is None
+    assert len(commands) <= 2 and sum(len(keys) for keys in commands) == 3
