@@ -45,6 +45,7 @@ RETRY = 1.0  # seconds between attempts while Redis cannot be reached
 HEARTBEAT = 15.0  # seconds: a comment line keeps proxies from closing a quiet stream
 TICK = 1.0  # seconds between the hub's looks at its followers' quiet
 CONFIRM = 5.0  # seconds to wait for Redis to confirm a subscription (then: CATCH_UP)
+VERSIONS = 4  # connections a hub reads tables' versions on, at the most (then they wait)
 
 
 class Subscription:
@@ -80,9 +81,7 @@ class Hub:
     def __init__(self, url: str) -> None:
         self.url = url
         self.client = self.pubsub = None
-        self.versions: aioredis.Redis | None = None  # `published_version`'s connection
-        self.versions_asked: dict[str, asyncio.Future] = {}  # key -> its version, when read
-        self.versions_reader: asyncio.Task | None = None
+        self.versions: aioredis.Redis | None = None  # `published_version`'s, a few connections
         self.channels: dict[str, set[Subscription]] = {}
         self.confirmations: dict[str, asyncio.Future] = {}  # channels Redis has not confirmed
         self.reader: asyncio.Task | None = None
@@ -141,33 +140,16 @@ class Hub:
 
     async def published_version(self, table_id: int) -> int | None:
         """The table's last published version (`events.version_key`); None when Redis has
-        none (nothing published lately) or cannot say. One read at a time, of every version
-        asked for meanwhile (one MGET): a burst of streams opening costs Redis, and this
-        loop, a command for many instead of one each."""
-        key = events.version_key(table_id)
-        asked = self.versions_asked.get(key)
-        if asked is None:
-            asked = self.versions_asked[key] = asyncio.get_running_loop().create_future()
-        if self.versions_reader is None or self.versions_reader.done():
-            self.versions_reader = asyncio.create_task(self._read_versions())
-        return await asyncio.shield(asked)
-
-    async def _read_versions(self) -> None:
-        while self.versions_asked:
-            asked, self.versions_asked = self.versions_asked, {}
-            values: list = [None] * len(asked)  # (unread: the streams read the database)
-            try:
-                if self.versions is None:
-                    self.versions = aioredis.Redis.from_url(
-                        self.url, socket_timeout=CONFIRM, socket_connect_timeout=CONFIRM)
-                values = await self.versions.mget(list(asked))
-            except Exception:
-                log.warning("event stream: the versions of %d tables unread", len(asked),
-                            exc_info=True)
-            finally:
-                for future, value in zip(asked.values(), values, strict=True):
-                    if not future.done():
-                        future.set_result(None if value is None else int(value))
+        none (nothing published lately) or cannot say."""
+        try:
+            if self.versions is None:
+                self.versions = aioredis.Redis.from_pool(aioredis.BlockingConnectionPool.from_url(
+                    self.url, max_connections=VERSIONS, timeout=CONFIRM))
+            value = await self.versions.get(events.version_key(table_id))
+            return None if value is None else int(value)
+        except Exception:
+            log.warning("event stream: the version of table %s unread", table_id, exc_info=True)
+            return None
 
     def drain(self) -> None:
         """The process is stopping: every stream ends, and any opened from now on."""
@@ -177,13 +159,6 @@ class Hub:
     async def _close(self) -> None:
         pubsub, client, self.pubsub, self.client = self.pubsub, self.client, None, None
         versions, self.versions = self.versions, None
-        if self.versions_reader is not None:
-            self.versions_reader.cancel()
-            await asyncio.gather(self.versions_reader, return_exceptions=True)
-        for asked in self.versions_asked.values():  # (no stream is left to wait for them)
-            if not asked.done():
-                asked.set_result(None)
-        self.versions_reader, self.versions_asked = None, {}
         with contextlib.suppress(Exception):
             if pubsub is not None:
                 await pubsub.aclose()
