@@ -143,9 +143,9 @@ def written_together(execute: rows.Execute | None = None) -> Iterator[list[Notic
 def schedule(notice: Notice) -> None:
     """Ask for the notice's task once the transaction commits: now, or at its due time when
     that is within ETA_LIMIT; a notice due later is sent by the sweep (`unsent`), at most
-    SWEEP_EVERY late. After the
-    response (the player need not wait for the broker); robust: a broker that is down must not
-    turn a committed move into an error, the sweep sends the row later."""
+    SWEEP_EVERY late. After the response (the player need not wait for the broker); robust: a
+    broker that is down must not turn a committed move into an error, the sweep sends the row
+    later."""
     notice_id, due_at = notice.pk, notice.due_at
     if due_at - timezone.now() > ETA_LIMIT:
         return

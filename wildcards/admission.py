@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 Refuse = Callable[["Gate", dict, Callable, Callable], Awaitable[None]]
 # Requests a second a process is taken to serve, at the least. A burst (9,000 streams opening
 # at once) is booked at this pace before the process has served any: at 100, the two cores
-# were two-thirds busy and the 9,000 opened in 47 to 51 s; at 150, in 35 and 36 s
-# (docs/benchmarks.md, "Issue 29, the morning of 2026-12-06").
+# were two-thirds busy and the 9,000 opened in 47 to 51 s; at 150, in 33 to 45 s (nine runs,
+# docs/benchmarks.md, "Issue 29, the morning of 2026-12-06").
 FLOOR = 150.0
 HEADROOM = 1.25  # appointments come this much faster than the process has been serving
 
