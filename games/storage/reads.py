@@ -86,7 +86,7 @@ def load(table_id: int, *, lock: bool = False, unless_version: int | None = None
          f"{' FOR UPDATE' if locking else ''}", [table_id]),
         # A statement of its own, after the lock (see `load_table`): it sees the winner's commit.
         (_seats_sql(with_round=True, tables="%s", unless_version=True),
-         [unless_version, table_id])], as_written=True)
+         [unless_version, table_id])])
     if not tables:
         raise NoSuchTable(table_id)
     table = _TABLE.build(tables[0])
@@ -158,7 +158,7 @@ def load_many(table_ids: Sequence[int]) -> list[Game]:
         f"SELECT {_TABLE.sql} FROM {sql.table(Table)} t WHERE t.id IN ({marks}) "
         f"ORDER BY t.id", list(table_ids))]
     rows: dict[int, list[tuple]] = {table.pk: [] for table in tables}
-    for row in sql.fetch(_seats_sql(with_round=True, tables=marks), table_ids, as_written=True):
+    for row in sql.fetch(_seats_sql(with_round=True, tables=marks), table_ids):
         rows[row[_SEAT_TABLE_ID]].append(row)
     return [_game(table, *_seat_objects(rows[table.pk], with_round=True))
             for table in tables]
@@ -208,7 +208,7 @@ def _seats_and_round(table: Table, round_id: int | None):
     hands and the round (`_seats_sql`), and the table's version as this statement sees it
     (None without seats)."""
     rows = sql.fetch(_seats_sql(with_round=round_id is not None),
-                     [table.pk] if round_id is None else [round_id, table.pk], as_written=True)
+                     [table.pk] if round_id is None else [round_id, table.pk])
     return (*_seat_objects(rows, with_round=round_id is not None),
             rows[0][-1] if rows else None)
 

@@ -12,6 +12,7 @@ docs/benchmarks.md, and docs/architecture.md says which figure keeps this module
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ from contextvars import ContextVar
 
 from django.conf import settings
 from django.db import connections
+from django.db.backends.utils import CursorDebugWrapper
 from django.db.models import Model
 
 DB = "default"
@@ -89,42 +91,69 @@ class Columns:
         return None if row[start] is None else self.build(row, start)
 
 
-def fetch(sql: str, params: Sequence, *, as_written: bool = False) -> list[tuple]:
-    """The statement's rows; `as_written`: its joins planned in the order written."""
-    if as_written:
-        return fetch_all([(sql, params)], as_written=True)[0]
-    with connections[DB].cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
+def fetch(sql: str, params: Sequence) -> list[tuple]:
+    """The statement's rows."""
+    return fetch_all([(sql, params)])[0]
 
 
-# PostgreSQL's planner tries the orders of up to `join_collapse_limit` (8) joined tables: for
-# the seats of a table with their users, preferences, vacations, hands and round (seven tables)
-# that search took 1.0 ms of its CPU, five times the query's execution (0.2 ms). Planned in the
-# order the joins are written (outer joins, each on a key), the same plan costs 0.4 ms
-# (docs/benchmarks.md, "a query planned as written"). The setting holds for the statements
-# sent `as_written` alone: it is set back in the same round trip.
-AS_WRITTEN = ("SET LOCAL join_collapse_limit = 1", "SET LOCAL join_collapse_limit TO DEFAULT")
-
-
-def fetch_all(statements: Sequence[tuple[str, Sequence]], *,
-              as_written: bool = False) -> list[list[tuple]]:
-    """The rows of each statement, run in order: on PostgreSQL in one query and one round trip
-    (as `Batch`), each statement seeing what the one before it did and, at READ COMMITTED, what
-    was committed until it began; elsewhere one by one. `as_written`: their joins planned in
-    the order written (AS_WRITTEN)."""
+# The hot reads (a table with its seats, an API token's owner) run as statements PostgreSQL
+# prepares: psycopg binds their parameters on the server and, from a statement's second use on
+# a connection (`prepare_threshold`, wildcards.env), executes it by name, with the plan
+# PostgreSQL made once. Planning was most of their cost: the seats' seven-table join took
+# 1.7 ms of its CPU as text (1.0 ms with its joins planned in the order written) and 0.26 ms
+# prepared (pgbench, docs/benchmarks.md, "Prepared reads"). Several statements go together in
+# psycopg's pipeline: one round trip, as one multi-statement query did.
+def fetch_all(statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:
+    """The rows of each statement, run in order: on PostgreSQL prepared and in one round trip
+    (logged as one query, as `Batch`'s), each statement seeing what the one before it did and,
+    at READ COMMITTED, what was committed until it began; elsewhere one by one."""
     connection = connections[DB]
-    if not _one_query_takes_many(connection):
-        return [fetch(sql, params) for sql, params in statements]
-    if as_written:
-        statements = [(AS_WRITTEN[0], ()), *statements, (AS_WRITTEN[1], ())]
-    with connection.cursor() as cursor:
-        cursor.execute(";\n".join(sql for sql, _ in statements),
-                       [param for _, params in statements for param in params])
-        found = [cursor.fetchall() if cursor.description is not None else []]
-        while cursor.nextset():
-            found.append(cursor.fetchall() if cursor.description is not None else [])
-    return found[1:-1] if as_written else found
+    if connection.vendor != "postgresql":
+        found = []
+        for sql, params in statements:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                found.append(cursor.fetchall())
+        return found
+    cursors = [_bound_on_the_server(connection) for _ in statements]
+    try:
+        with _logged(connection, statements), connection.wrap_database_errors:
+            with connection.connection.pipeline():  # every result is in when it ends
+                for cursor, (sql, params) in zip(cursors, statements, strict=True):
+                    cursor.execute(sql, params)
+            return [cursor.fetchall() if cursor.description is not None else []
+                    for cursor in cursors]
+    finally:
+        for cursor in cursors:
+            cursor.close()
+
+
+def _bound_on_the_server(connection):
+    """A cursor of Django's (its errors and execute wrappers Django's) whose statements
+    psycopg binds on the server, and so may prepare; Django's own cursors bind on the client
+    (`Batch` relies on it)."""
+    # (Imported here: they need psycopg, which a set-up on SQLite may not have.)
+    from django.db.backends.postgresql.base import TIMESTAMPTZ_OID, ServerBindingCursor
+    from django.db.backends.postgresql.psycopg_any import register_tzloader
+    from psycopg.pq import Format
+
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    cursor = ServerBindingCursor(connection.connection)
+    loader = connection.connection.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
+    if connection.timezone != loader.timezone:  # as Django's own `create_cursor` does
+        register_tzloader(connection.timezone, cursor)
+    return connection.make_cursor(cursor)
+
+
+def _logged(connection, statements: Sequence[tuple[str, Sequence]]):
+    """One entry in Django's query log (DEBUG, the tests' query counts) for statements sent
+    together, as written: psycopg keeps no text of a statement it runs by name."""
+    if not connection.queries_logged:
+        return contextlib.nullcontext()
+    return CursorDebugWrapper(None, connection).debug_sql(
+        ";\n".join(sql for sql, _ in statements),
+        [param for _, params in statements for param in params])
 
 
 class Batch:

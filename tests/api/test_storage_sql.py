@@ -143,35 +143,46 @@ def test_an_unknown_token_is_refused(db):
     assert response.json()["detail"] == "Invalid token."
 
 
-def _planner_as_by_default() -> bool:
-    """Whether join_collapse_limit is the session's own (as RESET would make it)."""
+def _prepared_statements() -> list[str]:
+    """The statements PostgreSQL holds prepared on the test's connection."""
     from django.db import connection
 
     with connection.cursor() as cursor:
-        cursor.execute("SELECT setting = reset_val FROM pg_settings "
-                       "WHERE name = 'join_collapse_limit'")
-        return cursor.fetchone()[0]
+        cursor.execute("SELECT statement FROM pg_prepared_statements WHERE NOT from_sql")
+        return [text for (text,) in cursor.fetchall()]
 
 
-def test_the_seats_planned_as_written_leave_the_planner_as_they_found_it(played):
-    """The seats' query is planned in the order its joins are written (`sql.AS_WRITTEN`); what
-    runs after it, in the move's transaction or outside one, is planned as usual."""
-    from django.db import connection, transaction
+def test_the_hot_reads_are_prepared_and_planned_once(played, host):
+    """A table's seats and a token's owner are statements PostgreSQL prepares (psycopg does
+    from a statement's fifth use on a connection): then they run by name, with the plan made
+    once, and read what they read before."""
+    from django.db import connection
 
-    from games.storage.reads import load_many
+    if connection.vendor != "postgresql" or not sql.prepared():
+        pytest.skip("the hand-written statements, prepared by PostgreSQL")
+    first = load(played)
+    for _ in range(5):
+        again = load(played)
+        assert host.get("/api/me").status_code == 200
+    prepared = _prepared_statements()
+    assert any('FROM "games_seat" s' in text for text in prepared)
+    assert any('FROM "accounts_apitoken" k' in text for text in prepared)
+    assert any('FROM "games_table" t WHERE t.id = $1' in text for text in prepared)
+    assert [fields_of(s) for s in again.seats] == [fields_of(s) for s in first.seats]
+    assert fields_of(again.round) == fields_of(first.round)
 
-    if connection.vendor != "postgresql":
-        pytest.skip("a setting of PostgreSQL's planner")
-    assert _planner_as_by_default()  # (the moves of `played` read the table too)
-    game = load(played)
-    assert _planner_as_by_default()
+
+def test_statements_read_together_see_each_others_writes(played):
+    """Statements sent together (one round trip on PostgreSQL) run in order, each seeing what
+    the one before it did."""
+    from django.db import transaction
+
     with transaction.atomic():
-        locked = load(played, lock=True)
-        assert _planner_as_by_default()
-        assert [fields_of(s) for s in load_many([played])[0].seats] == [
-            fields_of(s) for s in locked.seats]
-        assert _planner_as_by_default()
-    assert [s.user_id for s in game.seats] == [s.user_id for s in locked.seats]
-    assert sql.fetch_all([("SHOW join_collapse_limit", []), ("SELECT 2", [])],
-                         as_written=True) == [[("1",)], [(2,)]]
-    assert _planner_as_by_default()
+        found = sql.fetch_all([
+            ("UPDATE games_table SET version = version + 1 WHERE id = %s", [played]),
+            ("SELECT version FROM games_table WHERE id = %s", [played]),
+            ("SELECT %s::integer + 1", [1])])
+        transaction.set_rollback(True)
+    assert found[0] == []
+    assert found[1] == [(load_table(played).version + 1,)]
+    assert found[2] == [(2,)]
