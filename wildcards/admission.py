@@ -2,11 +2,13 @@
 
 A request kind (an app registers it: the event stream's opening) is admitted while the process
 has fewer than `limit` of them in hand (from its arrival until its response starts) and would
-serve those within `wait` seconds at the rate it has been serving them; one more is answered
-at once by the kind's own `refuse` (for the stream: a 200 that tells the browser when to come
-back), without a thread, a query or Django's middleware. A reconnection storm (a worker
-restarted under thousands of streams) is spread out this way instead of queueing for the
-database pool until requests fail.
+serve those within `wait` seconds at the rate it has been serving them. One more waits its
+turn in the process, first come first served, while those before it would be served within
+`hold` seconds at that rate; beyond that it is answered at once by the kind's own `refuse`
+(for the stream: a 200 that tells the browser when to come back), without a thread, a query
+or Django's middleware. A burst (a worker restarted under thousands of streams) is spread out
+this way instead of queueing for the database pool until requests fail; a request held costs
+no thread and saves its client a second request (docs/benchmarks.md, "Held, not refused").
 
 `drain()` is what a server calls when it is told to stop: each registered `on_drain` callback
 runs (the streams end, their clients come back elsewhere), and every gated kind is refused
@@ -15,8 +17,10 @@ from then on.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -37,7 +41,9 @@ class Gate:
     limit: int
     refuse: Refuse
     wait: float = 2.0  # seconds the requests in hand may take to be served, at the most
+    hold: float = 0.0  # seconds the requests held may take to be served, at the most
     in_hand: int = 0
+    held: deque[asyncio.Future] = field(default_factory=deque)  # waiting their turn, in order
     refused: int = 0  # since the process started
     admitted: int = 0
     _window: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])  # second, refused, done
@@ -49,11 +55,65 @@ class Gate:
     def full(self) -> bool:
         return self.in_hand >= self.limit or self.in_hand / self._rate() > self.wait
 
+    def may_hold(self) -> bool:
+        """Whether one more request may wait its turn: those before it served within `hold`."""
+        return self.hold > 0 and (self.in_hand + len(self.held)) / self._rate() <= self.hold
+
+    async def turn(self) -> bool:
+        """Wait for a place in hand (True), or until the process stops or the wait went on
+        twice as long as it should have (False: refuse the request)."""
+        waiter = asyncio.get_running_loop().create_future()
+        self.held.append(waiter)
+        try:
+            async with asyncio.timeout(2 * self.hold):
+                await asyncio.shield(waiter)
+        except TimeoutError:
+            pass
+        except BaseException:  # cancelled: a place it was given goes to the next one
+            if waiter.done() and waiter.result():
+                self.done(started=False)
+            else:
+                self._forget(waiter)
+            raise
+        if not waiter.done():
+            self._forget(waiter)
+            return False
+        return waiter.result()
+
+    def take(self) -> None:
+        self.in_hand += 1
+        self.admitted += 1
+
+    def done(self, started: bool) -> None:
+        """A request in hand has started its response (or ended without one): its place goes
+        to the first held, while there is room."""
+        self.in_hand -= 1
+        if started:
+            self._count(2)
+        while self.held and not self.full():
+            waiter = self.held.popleft()
+            if not waiter.done():
+                self.take()
+                waiter.set_result(True)
+
+    def let_go(self) -> None:
+        """The process stops: every request held is refused."""
+        while self.held:
+            waiter = self.held.popleft()
+            if not waiter.done():
+                waiter.set_result(False)
+
+    def _forget(self, waiter: asyncio.Future) -> None:
+        waiter.cancel()
+        if waiter in self.held:
+            self.held.remove(waiter)
+
     def come_back_in(self) -> float:
-        """Seconds after which a refused request is to come back: its appointment."""
+        """Seconds after which a refused request is to come back: its appointment (after
+        those in hand and those held)."""
         now = time.monotonic()
         rate = self._rate() * HEADROOM
-        slot = max(self._next_slot, now + self.in_hand / rate)
+        slot = max(self._next_slot, now + (self.in_hand + len(self.held)) / rate)
         self._next_slot = slot + 1 / rate
         return slot - now
 
@@ -87,6 +147,8 @@ def drain() -> None:
     """The server stops: refuse every gated request from now on, and tell the apps."""
     global _draining
     _draining = True
+    for gate in _gates:
+        gate.let_go()
     for callback in list(_on_drain):
         callback()
 
@@ -101,25 +163,28 @@ async def admit(app, scope: dict, receive: Callable, send: Callable) -> None:
     if gate is None:
         await app(scope, receive, send)
         return
-    if _draining or gate.full():
+    if not _draining and (gate.full() or gate.held):
+        admitted = gate.may_hold() and await gate.turn()  # (`turn` takes the place)
+    else:
+        admitted = not _draining
+        if admitted:
+            gate.take()
+    if not admitted:
         gate.refused += 1
         gate._count(1)
         await gate.refuse(gate, scope, receive, send)
         return
-    gate.in_hand += 1
-    gate.admitted += 1
     started = False
 
     async def counted(message: dict) -> None:
         nonlocal started
         if not started and message["type"] == "http.response.start":
             started = True
-            gate.in_hand -= 1
-            gate._count(2)
+            gate.done(started=True)
         await send(message)
 
     try:
         await app(scope, receive, counted)
     finally:
         if not started:
-            gate.in_hand -= 1
+            gate.done(started=False)

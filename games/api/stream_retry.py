@@ -3,8 +3,9 @@ so (`games.api.stream`).
 
 A browser's EventSource gives up for good on any answer but a 200, so a stream that cannot be
 served now is a 200 with a jittered `retry:` line alone, that ends: while the process has
-OPENING streams opening (`wildcards.admission` answers before Django: no thread, no query), when
-the database pool has no connection for it, and when the process stops (`hub.drain`). A
+OPENING streams opening and more waiting their turn than it opens in OPENING_HOLD seconds
+(`wildcards.admission` answers before Django: no thread, no query), when the database pool has
+no connection for it, and when the process stops (`hub.drain`). A
 refused browser comes back at its appointment (`admission.Gate.come_back_in`): a storm of
 thousands of reconnections comes back at the pace the process serves them.
 """
@@ -29,6 +30,9 @@ BUSY_JITTER = 0.1  # a wait drawn up to this share later, at random (clients' cl
 # start), and the seconds they may wait in all (at the rate the process opens them); more come
 # back later. One in hand waits on the event loop for a request thread, then a connection.
 OPENING, OPENING_WAIT = 1000, 2.0
+# Seconds the streams waiting their turn may take to open, at the most (beyond: come back at
+# an appointment). A browser waits for a stream's answer without a time limit.
+OPENING_HOLD = 10.0
 
 
 def retry(least_ms: int, most_ms: int) -> str:
@@ -63,5 +67,5 @@ async def refuse(gate: admission.Gate, scope: dict, receive, send) -> None:
 
 
 OPENING_GATE = admission.register(admission.Gate(
-    re.compile(r"^/api/tables/\d+/events/?$"), OPENING, refuse, OPENING_WAIT))
+    re.compile(r"^/api/tables/\d+/events/?$"), OPENING, refuse, OPENING_WAIT, OPENING_HOLD))
 admission.on_drain(hubs.drain_all)

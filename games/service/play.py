@@ -9,6 +9,7 @@ by `effects`. A refused move is an answer too (a `Refusal`), and changes nothing
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -33,6 +34,9 @@ from .shown import state_view
 from .tables import locked
 from .turns import Turn, turn_over
 
+if TYPE_CHECKING:
+    from games.storage.sql import Batch
+
 BOT_MOVES_PER_TASK = 200  # a long run of bot turns goes on in a fresh task
 ANSWERS_KEPT = timedelta(days=1)  # how long a move's Idempotency-Key is remembered
 
@@ -55,8 +59,9 @@ def make_move(table_id: int, user, move: Move, *, expected_version: int | None =
             over = turn_over(game, seat, expected_turn, timezone.now())
             if over is not None:
                 return over
+        batch = writes.move_batch()  # the move's writes, the time its player was seen first
         if by != MoveRow.By.ORDER:  # an order acts while its player is away
-            presence.seen_moving(game, seat, timezone.now())
+            presence.seen_moving(game, seat, timezone.now(), batch)
         asked = {**move.to_dict(), "expected_version": expected_version}
         if idempotency_key:
             first = reads.remembered_answer(game.table, seat.number, idempotency_key)
@@ -74,7 +79,8 @@ def make_move(table_id: int, user, move: Move, *, expected_version: int | None =
                 "A bot plays this seat now; you may take it back between rounds "
                 "(POST /api/tables/{id}/seats/{n}/person) or concede.", game.table.version)
         else:
-            answer = _judge(game, seat, move, expected_version, by=by, now=timezone.now())
+            answer = _judge(game, seat, move, expected_version, by=by, now=timezone.now(),
+                            batch=batch)
             if isinstance(answer, Accepted) and by != MoveRow.By.ORDER:
                 vacations.ended_by_move(game, user, timezone.now())
             if isinstance(answer, Accepted):
@@ -87,6 +93,8 @@ def make_move(table_id: int, user, move: Move, *, expected_version: int | None =
             else:
                 writes.remember_answer(game, seat.number, idempotency_key, asked, "",
                                        answer.view)
+        if not writes.deferred(batch):
+            batch.run()  # a move refused: the time its player was seen, alone
     return answer
 
 
@@ -116,10 +124,11 @@ def concede(table_id: int, user, *, idempotency_key: str | None = None) -> Answe
 
 
 def _judge(game: Game, seat: Seat, move: Move, expected_version: int | None, *, by: str,
-           now: datetime) -> Answer:
+           now: datetime, batch: Batch | None = None) -> Answer:
     """Judge one move and store it if the rules take it; `now` is the time of the move (the
     sweep passes its own, so `sweep_deadlines --now T` moves at T). The caller queues what
-    follows, once per transaction."""
+    follows, once per transaction. The move's writes go in `batch` (with what the caller
+    put there before), else in one of their own; an accepted move sends it."""
     table = game.table
     if game.state is None or table.status != Table.Status.PLAYING:
         return Refusal("game-not-playing", REASONS["game-not-playing"], table.version)
@@ -139,7 +148,7 @@ def _judge(game: Game, seat: Seat, move: Move, expected_version: int | None, *, 
     deadline_before = game.round.deadline_at
     table.rated = results.still_rated(game, result.state, by_bot=by == MoveRow.By.BOT)
     # The move's writes and its emails' row go to the database together, in one round trip.
-    batch = writes.move_batch()
+    batch = batch or writes.move_batch()
     with written_together(execute=batch.run):
         writes.save_move(game, seat.number, move, result, by=by, now=now, deadline=deadline,
                          swapped=swapped, batch=batch)

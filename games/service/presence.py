@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -19,6 +20,9 @@ from . import effects
 from .clock import AWAY_AFTER, PRESENCE_EVERY
 from .errors import no_such_table, not_seated
 from .tables import locked
+
+if TYPE_CHECKING:
+    from games.storage.sql import Batch
 
 
 def heartbeat(table_id: int, user) -> None:
@@ -75,15 +79,17 @@ def _come_back(table_id: int, user_id: int, now: datetime) -> bool:
     return True
 
 
-def seen_moving(game: Game, seat: Seat, now: datetime) -> None:
+def seen_moving(game: Game, seat: Seat, now: datetime, batch: Batch) -> None:
     """Presence on a move (the table is locked): an away seat is the player's again at once,
-    without a new version (that would make the move itself stale)."""
+    without a new version (that would make the move itself stale). The time seen goes with the
+    move's writes (`batch`: one round trip less a move); a seat back from away is written now,
+    before anything of the move reads or writes its state."""
     if seat.state == Seat.State.AWAY:
         seat.state, seat.last_seen_at = Seat.State.PLAYING, now
         writes.write_seats([seat], ["state", "last_seen_at"])
     elif _stale(seat.last_seen_at, now):
         seat.last_seen_at = now
-        writes.write_seats([seat], ["last_seen_at"])
+        writes.write_seats([seat], ["last_seen_at"], batch)
 
 
 def mark_away(table_id: int, now: datetime) -> int:

@@ -105,6 +105,26 @@ def test_reading_the_state_and_moving_take_few_queries(bob_with):
     assert counts["state"] <= MOST and counts["play"] <= MOST
 
 
+def test_a_player_unseen_for_an_hour_moves_in_as_many_queries_the_time_seen_with_the_move(
+        bob_with):
+    """The time a player was seen goes in the move's batch; a move refused writes it alone."""
+    from django.utils import timezone
+
+    from games.models import Seat
+
+    table, ana, bob = bob_with(0)
+    hour_ago = timezone.now() - timezone.timedelta(hours=1)
+    seats = Seat.objects.filter(table_id=table)
+    seats.update(last_seen_at=hour_ago)
+    refused, _, response = count(lambda: bob.move(table, "play", "flame-1"), 422)
+    assert response.json()["code"] == "not-your-turn"
+    assert refused == EXPECTED["play"]  # the token, the table and its seats, the time seen
+    assert seats.get(number=1).last_seen_at > hour_ago
+    played, queries, _ = count(lambda: ana.move(table, "play", "wave-1"))
+    assert played == EXPECTED["play"], queries
+    assert seats.get(number=0).last_seen_at > hour_ago
+
+
 def test_a_40_card_hand_takes_as_many_queries_as_a_7_card_hand(bob_with):
     small = counts_of_a_turn(*bob_with(0))
     big_table, ana, bob = bob_with(33)

@@ -68,6 +68,7 @@ def test_a_stream_the_process_has_no_room_to_open_is_a_200_that_says_when_to_com
         game, monkeypatch, django_assert_num_queries):
     table, (ana, _) = game
     monkeypatch.setattr(stream_retry.OPENING_GATE, "limit", 0)  # every opening one too many
+    monkeypatch.setattr(stream_retry.OPENING_GATE, "hold", 0.0)  # and none may wait its turn
     monkeypatch.setattr(stream_retry.OPENING_GATE, "_next_slot", 0.0)  # (earlier tests' ones)
     with django_assert_num_queries(0):  # answered before Django: no query, no thread
         sent = asgi_get(f"/api/tables/{table}/events", ana.token)
@@ -83,6 +84,7 @@ def test_refused_streams_get_appointments_one_after_the_other_at_the_pace_it_ser
         game, monkeypatch):
     table, (ana, _) = game
     monkeypatch.setattr(stream_retry.OPENING_GATE, "limit", 0)
+    monkeypatch.setattr(stream_retry.OPENING_GATE, "hold", 0.0)
     # The gate is the process's: what an earlier test was served or given is not this one's.
     monkeypatch.setattr(stream_retry.OPENING_GATE, "_window", [0.0, 0.0, 0.0])
     monkeypatch.setattr(stream_retry.OPENING_GATE, "_next_slot", 0.0)

@@ -83,12 +83,14 @@ def test_the_worker_plays_the_bot_turns(real_worker):
     table_id = game.table.pk
     lobby.add_bot(table_id, host, "easy")
     lobby.add_bot(table_id, host, "easy")
-    lobby.start_game(table_id, host)
+    # The version at which the turn went to a bot (the worker may play at once: read it from
+    # the change that handed it over, not from the table afterwards).
+    queued_at = lobby.start_game(table_id, host).table.version
     if _human_to_play(table_id):  # the host moves first: the move passes the turn to a bot
         state = load(table_id).state
         answer = play.make_move(table_id, host, timeout_move(state))
         assert isinstance(answer, Accepted), answer
-    queued_at = _version(table_id)
+        queued_at = answer.view["version"]
 
     _wait_for("play a bot turn",
               lambda: Move.objects.filter(table_id=table_id, by=Move.By.BOT).exists())
