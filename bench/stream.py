@@ -82,6 +82,7 @@ from api_load import (  # noqa: E402
 PLAYERS = 4
 MOVE_TIMEOUT = 30.0  # seconds: a move request, or its delivery to the table's viewers
 OPEN_TIMEOUT = 120.0  # seconds: every stream open and its first event in
+OPEN_BUCKET = 5.0  # seconds: the opening's first events are counted by these
 SETTLE = 10.0  # seconds: at the end, the last events to come in
 STAYS_OPEN = 1.0  # seconds: a reopened stream open this long without an event is back
 OPEN_BAR = 20.0  # seconds: every stream opened at once has its first event (issue 29)
@@ -562,6 +563,11 @@ async def run_bench(args, port: int, tables: list[dict], gunicorn: subprocess.Po
         print(f"  {len(done)} streams had their first event after {open_seconds:.1f} s (p50 "
               f"{opening['p50']:.1f} s); 'come back later' answers {opening['come_back']}, "
               f"other statuses than 200 {opening['refused']}", flush=True)
+        # The pace: a burst served at the machine's speed shows even counts to the end.
+        buckets = [0] * (int(max(firsts, default=0) // OPEN_BUCKET) + 1)
+        for first in firsts:
+            buckets[int(first // OPEN_BUCKET)] += 1
+        print(f"  first events a {OPEN_BUCKET:.0f} s: {', '.join(map(str, buckets))}", flush=True)
         # What one opening costs the machine, refused tries included: on a machine of N cores,
         # N x the opening's seconds is at least the sum.
         per = {k: 1000 * v / max(1, len(done)) for k, v in opening_cpu.items()}

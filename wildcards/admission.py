@@ -60,12 +60,12 @@ class Gate:
         return self.hold > 0 and (self.in_hand + len(self.held)) / self._rate() <= self.hold
 
     async def turn(self) -> bool:
-        """Wait for a place in hand (True), or until the process stops or the wait went on
-        twice as long as it should have (False: refuse the request)."""
+        """Wait for a place in hand (True), or until the process stops or `hold` seconds
+        went by (False: refuse the request; the process serves slower than FLOOR)."""
         waiter = asyncio.get_running_loop().create_future()
         self.held.append(waiter)
         try:
-            async with asyncio.timeout(2 * self.hold):
+            async with asyncio.timeout(self.hold):
                 await asyncio.shield(waiter)
         except TimeoutError:
             pass

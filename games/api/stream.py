@@ -188,7 +188,7 @@ async def stream(begun: Start, user, since: int | None) -> AsyncIterator[str]:
     change committed between the view's read and the subscription is told by the table's
     last published version (`_listener.missed`), and read from the database; a message the
     follower already has is skipped by its version."""
-    yield retry(*RETRY_MS)
+    first = retry(*RETRY_MS)  # sent with the first event: one write to the socket, not two
     follower = begun.follower
     catch_up = in_a_thread(watching.catch_up)
     last = since
@@ -198,11 +198,13 @@ async def stream(begun: Start, user, since: int | None) -> AsyncIterator[str]:
             event = begun.event
             if event is not None:
                 last = event["version"]
-                yield sse(event)
+                first += sse(event)
             if await listen.missed(begun.version) and (
                     event := await catch_up(follower, last)) is not None:
                 last = event["version"]
-                yield sse(event)
+                first += sse(event)
+            yield first
+            first = ""
             listen.wrote()
             while True:
                 item = await listen.next(last)
@@ -232,12 +234,12 @@ async def stream(begun: Start, user, since: int | None) -> AsyncIterator[str]:
                     yield sse(event)
                     listen.wrote()
     except GameError as error:  # the table is gone
-        yield sse({"kind": "gone", "version": last,
-                   "code": error.code, "detail": error.detail})
+        yield first + sse({"kind": "gone", "version": last,
+                           "code": error.code, "detail": error.detail})
     except Exception as error:
         if not pool_exhausted(error):
             raise
-        yield busy_retry(OPENING_GATE.come_back_in())  # no connection for it now: come back
+        yield first + busy_retry(OPENING_GATE.come_back_in())  # no connection now: come back
     finally:
         if present is not None:
             reporter().untrack(present)

@@ -32,7 +32,7 @@ BUSY_JITTER = 0.1  # a wait drawn up to this share later, at random (clients' cl
 OPENING, OPENING_WAIT = 1000, 2.0
 # Seconds the streams waiting their turn may take to open, at the most (beyond: come back at
 # an appointment). A browser waits for a stream's answer without a time limit.
-OPENING_HOLD = 10.0
+OPENING_HOLD = 45.0
 
 
 def retry(least_ms: int, most_ms: int) -> str:

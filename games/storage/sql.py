@@ -118,7 +118,9 @@ def fetch_all(statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:
     cursors = [_bound_on_the_server(connection) for _ in statements]
     try:
         with _logged(connection, statements), connection.wrap_database_errors:
-            with connection.connection.pipeline():  # every result is in when it ends
+            # (One statement alone is one round trip already: no pipeline to set up.)
+            with (connection.connection.pipeline() if len(statements) > 1  # all in at its end
+                  else contextlib.nullcontext()):
                 for cursor, (sql, params) in zip(cursors, statements, strict=True):
                     cursor.execute(sql, params)
             return [cursor.fetchall() if cursor.description is not None else []
