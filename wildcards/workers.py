@@ -19,6 +19,7 @@ shutdown, and gunicorn logs a worker ended by a signal as an ERROR ("was sent SI
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import logging.config
 import signal
@@ -52,6 +53,11 @@ def _stopped(signum, frame) -> None:
     # signal after all.
     for late in (signal.SIGTERM, signal.SIGINT):
         signal.signal(late, signal.SIG_IGN)
+    # uvicorn has let every connection go. Python's last full collection, as it ends, walked
+    # the garbage of thousands of streams for 1.5 to 2.9 s while gunicorn waited to start the
+    # worker's replacement (docs/benchmarks.md, "Held, not refused"): nothing is left to
+    # collect that the process's end does not free.
+    gc.freeze()
     sys.exit(0)
 
 
