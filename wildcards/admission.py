@@ -8,7 +8,8 @@ turn in the process, first come first served, while those before it would be ser
 (for the stream: a 200 that tells the browser when to come back), without a thread, a query
 or Django's middleware. A burst (a worker restarted under thousands of streams) is spread out
 this way instead of queueing for the database pool until requests fail; a request held costs
-no thread and saves its client a second request (docs/benchmarks.md, "Held, not refused").
+no thread and saves its client a second request (docs/benchmarks.md, "Issue 29, 2026-12-06
+evening").
 
 `drain()` is what a server calls when it is told to stop: each registered `on_drain` callback
 runs (the streams end, their clients come back elsewhere), and every gated kind is refused

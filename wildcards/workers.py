@@ -55,8 +55,8 @@ def _stopped(signum, frame) -> None:
         signal.signal(late, signal.SIG_IGN)
     # uvicorn has let every connection go. Python's last full collection, as it ends, walked
     # the garbage of thousands of streams for 1.5 to 2.9 s while gunicorn waited to start the
-    # worker's replacement (docs/benchmarks.md, "Held, not refused"): nothing is left to
-    # collect that the process's end does not free.
+    # worker's replacement (docs/benchmarks.md, "Issue 29, 2026-12-06 evening"): nothing is
+    # left to collect that the process's end does not free.
     gc.freeze()
     sys.exit(0)
 
