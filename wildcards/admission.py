@@ -158,9 +158,19 @@ def draining() -> bool:
     return _draining
 
 
+def gate_of(scope: dict) -> Gate | None:
+    return next((g for g in _gates if g.matches(scope)), None) if scope["type"] == "http" else None
+
+
+def gated(scope: dict) -> bool:
+    """Whether the request is of a kind a gate counts (it waits behind the others for a
+    thread: `wildcards.request_threads`)."""
+    return gate_of(scope) is not None
+
+
 async def admit(app, scope: dict, receive: Callable, send: Callable) -> None:
     """Run `app` for the request, or have its gate refuse it."""
-    gate = next((g for g in _gates if g.matches(scope)), None) if scope["type"] == "http" else None
+    gate = gate_of(scope)
     if gate is None:
         await app(scope, receive, send)
         return

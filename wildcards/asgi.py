@@ -54,7 +54,7 @@ class Handler(ASGIHandler):
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await super().__call__(scope, receive, send)  # (Django refuses it)
-        async with request_threads.Borrowed() as executor, \
+        async with request_threads.Borrowed(last=admission.gated(scope)) as executor, \
                 ThreadSensitiveContext(executor=executor):
             await self.handle(scope, receive, send)
 

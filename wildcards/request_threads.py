@@ -11,6 +11,11 @@ on the event loop, which costs nothing.
 
 A streaming response gives its thread back as soon as it starts (`release`): what the request
 still runs in a thread afterwards (its `close()`) goes to one thread shared for that.
+
+A request of a kind the process gates (`wildcards.admission`: an event stream's opening) waits
+behind every other: with thousands of streams reopening after a restart, a move waited for a
+thread behind up to two seconds of openings, and its p99 reached 6 to 9 s (docs/benchmarks.md,
+"Issue 29, 2026-12-06 evening").
 """
 
 from __future__ import annotations
@@ -34,11 +39,12 @@ class Threads:
         self.idle: list[ThreadPoolExecutor] = []
         self.made = 0
         self.waiting: deque[asyncio.Future] = deque()
+        self.waiting_last: deque[asyncio.Future] = deque()  # gated requests: after the others
 
-    async def borrow(self) -> ThreadPoolExecutor:
+    async def borrow(self, last: bool = False) -> ThreadPoolExecutor:
         while not self.idle and self.made >= self.size:
             waiter = asyncio.get_running_loop().create_future()
-            self.waiting.append(waiter)
+            (self.waiting_last if last else self.waiting).append(waiter)
             await waiter
         if self.idle:
             return self.idle.pop()
@@ -47,11 +53,12 @@ class Threads:
 
     def give_back(self, executor: ThreadPoolExecutor) -> None:
         self.idle.append(executor)
-        while self.waiting:
-            waiter = self.waiting.popleft()
-            if not waiter.done():  # (one whose request went away is skipped)
-                waiter.get_loop().call_soon_threadsafe(_wake, waiter)
-                return
+        for waiting in (self.waiting, self.waiting_last):
+            while waiting:
+                waiter = waiting.popleft()
+                if not waiter.done():  # (one whose request went away is skipped)
+                    waiter.get_loop().call_soon_threadsafe(_wake, waiter)
+                    return
 
 
 def _wake(waiter: asyncio.Future) -> None:
@@ -68,8 +75,11 @@ class Borrowed:
     """`async with Borrowed() as executor:` a request's thread, given back at the end (or at
     `release`, whichever comes first)."""
 
+    def __init__(self, last: bool = False) -> None:
+        self.last = last  # a gated request: it waits behind the others
+
     async def __aenter__(self) -> ThreadPoolExecutor:
-        self.executor = await threads.borrow()
+        self.executor = await threads.borrow(self.last)
         self.held = [self.executor]
         _borrowed.set(self.held)
         return self.executor
