@@ -181,7 +181,7 @@ def test_statements_read_together_see_each_others_writes(played):
         found = sql.fetch_all([
             ("UPDATE games_table SET version = version + 1 WHERE id = %s", [played]),
             ("SELECT version FROM games_table WHERE id = %s", [played]),
-            ("SELECT %s::integer + 1", [1])])
+            ("SELECT CAST(%s AS INTEGER) + 1", [1])])
         transaction.set_rollback(True)
     assert found[0] == []
     assert found[1] == [(load_table(played).version + 1,)]
