@@ -3,10 +3,13 @@
 A stream of its own client each cost a Redis connection, and some 400 Python objects that the
 garbage collector walks at every full collection: with 500 streams a worker, its pauses reached
 a few hundred milliseconds and held every request of the worker (docs/benchmarks.md, "The event
-stream"). Here the streams of one event loop share one `PubSub`: a stream `join`s its channel and
-gets a `Subscription`, a queue of what it is to write; the channel is subscribed while anyone
-follows it, and `join` returns once Redis has confirmed the subscription (what is published from
-then on reaches the follower, so a catch-up read after it misses nothing).
+stream"). Here the streams of one event loop share one `PubSub`, subscribed to the pattern of
+every table's channels while anyone follows: a stream `join`s its channel and gets a
+`Subscription`, a queue of what it is to write, without a word to Redis (a SUBSCRIBE and a read
+of the table's version a stream were 15 % of a worker's time opening 9,000 streams:
+docs/benchmarks.md, "one subscription to every table"). `join` returns once Redis has confirmed
+the subscription, so what is published from then on reaches the follower; what was published
+between the stream's first read and its join, the hub has seen (`missed`).
 
 A message is handed on as it was published (`events.read_message`: its header read, its JSON
 not), to every follower of its channel. A stream has no timer of its own either: one task of
@@ -76,40 +79,36 @@ class Subscription:
 
 
 class Hub:
-    """The subscriptions of one event loop, read by one task."""
+    """The process's one pattern subscription to every table's channels, read by one task.
 
-    def __init__(self, url: str) -> None:
+    Every message of the site reaches the hub, followed or not: a follower's stream needs no
+    SUBSCRIBE of its own, and the hub keeps each table's last version seen (`seen`), which
+    tells a stream opened while the subscription was live whether a change came between its
+    first read and its `join` without asking Redis (`missed`)."""
+
+    def __init__(self, url: str, pattern: str) -> None:
         self.url = url
+        self.pattern = pattern
+        self.prefix = pattern.removesuffix("*").encode()  # a channel: prefix, table, ":", ...
         self.client = self.pubsub = None
         self.versions: aioredis.Redis | None = None  # `published_version`'s, a few connections
         self.channels: dict[str, set[Subscription]] = {}
-        self.confirmations: dict[str, asyncio.Future] = {}  # channels Redis has not confirmed
+        self.live = asyncio.Event()  # Redis confirmed the subscription on this connection
+        self.live_since: float | None = None  # ... then (monotonic); None while not live
+        self.seen = Seen()
         self.reader: asyncio.Task | None = None
         self.beat: asyncio.Task | None = None
         self.draining = False
-        self.lock = asyncio.Lock()  # subscribe and unsubscribe one at a time
+        self.lock = asyncio.Lock()  # connect and close one at a time
 
     async def join(self, channel: str) -> Subscription:
+        """Follow `channel`: what reaches the hub from when this returns is the follower's."""
         subscription = Subscription()
-        async with self.lock:
-            followed = self.channels.setdefault(channel, set())
-            followed.add(subscription)
-            if len(followed) == 1:
-                self.confirmations[channel] = asyncio.get_running_loop().create_future()
-                if self.pubsub is not None:
-                    try:
-                        await self.pubsub.subscribe(channel)
-                    except Exception:  # the reader reconnects and subscribes every channel
-                        log.warning("event stream: subscribing to %s failed", channel,
-                                    exc_info=True)
-            confirmed = self.confirmations.get(channel)
-            if self.reader is None or self.reader.done():
-                self.reader = asyncio.create_task(self._read())
-            if self.beat is None or self.beat.done():
-                self.beat = asyncio.create_task(self._beat())
-        if confirmed is not None:
+        self.channels.setdefault(channel, set()).add(subscription)
+        self._running()
+        if not self.live.is_set():  # the process's first streams, or Redis coming back
             try:
-                await asyncio.wait_for(asyncio.shield(confirmed), CONFIRM)
+                await asyncio.wait_for(self.live.wait(), CONFIRM)
             except TimeoutError:  # Redis is slow or away: read the database once more later
                 subscription.put(CATCH_UP)
         if self.draining:
@@ -117,26 +116,43 @@ class Hub:
         return subscription
 
     async def leave(self, channel: str, subscription: Subscription) -> None:
+        followed = self.channels.get(channel, set())
+        followed.discard(subscription)
+        if followed or channel not in self.channels:
+            return
+        del self.channels[channel]
+        if self.channels:
+            return
+        # No one left to serve: no task, no connection (tests run a loop each).
         async with self.lock:
-            followed = self.channels.get(channel, set())
-            followed.discard(subscription)
-            if followed or channel not in self.channels:
+            if self.channels:  # someone came while the lock was awaited
                 return
-            del self.channels[channel]
-            self.confirmations.pop(channel, None)
-            if self.channels:
-                # (A process that stops lets its connection go whole, not channel by channel.)
-                if self.pubsub is not None and not self.draining:
-                    with contextlib.suppress(Exception):
-                        await self.pubsub.unsubscribe(channel)
-                return
-            # No one left to serve: no task, no connection (tests run a loop each).
             for task in (self.reader, self.beat):
                 if task is not None:
                     task.cancel()
                     await asyncio.gather(task, return_exceptions=True)
             self.reader = self.beat = None
             await self._close()
+            if self.channels:  # joined while the tasks stopped
+                self._running()
+
+    def _running(self) -> None:
+        """The hub's tasks run (its reader connects on its own)."""
+        if self.reader is None or self.reader.done():
+            self.reader = asyncio.create_task(self._read())
+        if self.beat is None or self.beat.done():
+            self.beat = asyncio.create_task(self._beat())
+
+    async def missed(self, table_id: int, version: int, read_at: float) -> bool:
+        """Whether a change past `version` of the table, read at `read_at` (monotonic), may have
+        been published before the follower joined. Told by the hub itself when its subscription
+        was live before the read and since (all published after the read reached it); else by
+        the table's last published version in Redis."""
+        if (self.live_since is not None and self.live_since < read_at
+                and self.seen.covers(read_at)):
+            return self.seen.version(table_id) > version
+        published = await self.published_version(table_id)
+        return published is None or published > version
 
     async def published_version(self, table_id: int) -> int | None:
         """The table's last published version (`events.version_key`); None when Redis has
@@ -156,7 +172,12 @@ class Hub:
         self.draining = True
         self._tell_all(DRAIN)
 
+    def _not_live(self) -> None:
+        self.live.clear()
+        self.live_since = None
+
     async def _close(self) -> None:
+        self._not_live()
         pubsub, client, self.pubsub, self.client = self.pubsub, self.client, None, None
         versions, self.versions = self.versions, None
         with contextlib.suppress(Exception):
@@ -183,17 +204,13 @@ class Hub:
                         subscription.put(KEEP_ALIVE)
 
     async def _connect(self) -> None:
-        """A new subscription to every channel followed; the followers catch up on what was
-        published before it."""
+        """The subscription, anew; the followers catch up on what was published before it."""
         async with self.lock:
             if self.client is None:
                 self.client = aioredis.Redis.from_url(self.url, client_name=client_name())
             pubsub = self.client.pubsub()
             try:
-                if self.channels:
-                    await pubsub.subscribe(*self.channels)
-                else:
-                    await pubsub.connect()
+                await pubsub.psubscribe(self.pattern)
             except BaseException:
                 await pubsub.aclose()
                 raise
@@ -204,6 +221,7 @@ class Hub:
             self._tell_all(CATCH_UP)
 
     async def _reconnected(self, connection) -> None:
+        self._not_live()  # until Redis confirms the subscription again
         self._tell_all(CATCH_UP)
 
     async def _read(self) -> None:
@@ -225,22 +243,63 @@ class Hub:
                 self._received(message)
 
     def _received(self, message: dict) -> None:
-        channel = message["channel"].decode()
-        if message["type"] == "subscribe":
-            confirmed = self.confirmations.pop(channel, None)
-            if confirmed is not None and not confirmed.done():
-                confirmed.set_result(None)
+        if message["type"] == "psubscribe":
+            self.live_since = time.monotonic()
+            self.live.set()
             return
-        followed = self.channels.get(channel)
-        if message["type"] != "message" or not followed:
+        if message["type"] != "pmessage":
             return
+        channel, data = message["channel"], message["data"]
         try:
-            published = events.read_message(message["data"])
+            table = int(channel[len(self.prefix):].partition(b":")[0])
+            version = events.version_of_message(data)
         except ValueError:
             log.warning("event stream: a message on %s is not one of ours", channel)
             return
+        if version is not None:
+            self.seen.saw(table, version)
+        followed = self.channels.get(channel.decode())
+        if not followed:
+            return
+        published = events.read_message(data)
         for subscription in followed:
             subscription.put(published)
+
+
+class Seen:
+    """Each table's last version the hub saw published, kept at least KEEP seconds: two
+    generations of a dict, the older one dropped each KEEP seconds (no timer, no per-table
+    clock)."""
+
+    KEEP = 60.0
+
+    def __init__(self) -> None:
+        self.now: dict[int, int] = {}
+        self.before: dict[int, int] = {}
+        self.turned = self.began = time.monotonic()
+
+    def saw(self, table_id: int, version: int) -> None:
+        self._turn()
+        if version > self.now.get(table_id, -1):
+            self.now[table_id] = version
+
+    def version(self, table_id: int) -> int:
+        """The last version seen (-1: none within the last KEEP seconds)."""
+        self._turn()
+        return max(self.now.get(table_id, -1), self.before.get(table_id, -1))
+
+    def covers(self, since: float) -> bool:
+        """Whether every version seen since `since` (monotonic) is still kept."""
+        self._turn()
+        return since >= self.began
+
+    def _turn(self) -> None:
+        now = time.monotonic()
+        if now - self.turned >= self.KEEP:
+            self.before, self.now = self.now, {}
+            # What is kept now was seen since the last turn (or since the one before: the
+            # older generation), so it covers from the turn before this one.
+            self.began, self.turned = self.turned, now
 
 
 def client_name() -> str:
@@ -256,7 +315,7 @@ def hub(url: str) -> Hub:
     loop = asyncio.get_running_loop()
     found = _hubs.get(loop)
     if found is None:
-        found = _hubs[loop] = Hub(url)
+        found = _hubs[loop] = Hub(url, events.every_channel())
     return found
 
 

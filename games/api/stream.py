@@ -140,6 +140,7 @@ class EventsView(GameAPIView):
                                        "?since= instead."))})
     def get(self, request, table_id: int):
         since = last_seen(request)
+        read_at = time.monotonic()  # (the hub tells what was published after it: `missed`)
         begun = watching.start(table_id, request.user, since)
         if not isinstance(request._request, ASGIRequest):
             raise GameError("stream-unavailable",
@@ -148,7 +149,7 @@ class EventsView(GameAPIView):
         # The view's thread lives as long as the stream (Django's ASGI handler keeps one per
         # request): its database connection goes back to the pool now.
         connections.close_all()
-        return event_stream(stream(begun, request.user, since))
+        return event_stream(stream(begun, request.user, since, read_at))
 
     def handle_exception(self, exc: Exception):
         if pool_exhausted(exc):  # every database connection busy: come back a little later
@@ -183,11 +184,12 @@ def frame(kind: str, version: int | None, data: str) -> str:
     return f"id: {version}\nevent: {kind}\ndata: {data}\n\n"
 
 
-async def stream(begun: Start, user, since: int | None) -> AsyncIterator[str]:
-    """The first event (read by the view), then subscribe, then forward what is published. A
-    change committed between the view's read and the subscription is told by the table's
-    last published version (`_listener.missed`), and read from the database; a message the
-    follower already has is skipped by its version."""
+async def stream(begun: Start, user, since: int | None,
+                 read_at: float) -> AsyncIterator[str]:
+    """The first event (read by the view at `read_at`), then join the hub, then forward what
+    is published. A change published between the view's read and the join is told by the hub
+    (`_listener.missed`), and read from the database; a message the follower already has is
+    skipped by its version."""
     first = retry(*RETRY_MS)  # sent with the first event: one write to the socket, not two
     follower = begun.follower
     catch_up = in_a_thread(watching.catch_up)
@@ -199,7 +201,7 @@ async def stream(begun: Start, user, since: int | None) -> AsyncIterator[str]:
             if event is not None:
                 last = event["version"]
                 first += sse(event)
-            if await listen.missed(begun.version) and (
+            if await listen.missed(begun.version, read_at) and (
                     event := await catch_up(follower, last)) is not None:
                 last = event["version"]
                 first += sse(event)
@@ -266,13 +268,13 @@ class _listener:
         if self.subscription is not None:
             await self.hub.leave(self.channel, self.subscription)
 
-    async def missed(self, version: int) -> bool:
-        """Whether an event past `version` may have been published before the subscription
-        (then the database is read again). Without Redis, the poll compares versions."""
+    async def missed(self, version: int, read_at: float) -> bool:
+        """Whether an event past `version`, read at `read_at`, may have been published before
+        the join (then the database is read again). Without Redis, the poll compares
+        versions."""
         if self.subscription is None:
             return False
-        published = await self.hub.published_version(self.follower.table)
-        return published is None or published > version
+        return await self.hub.missed(self.follower.table, version, read_at)
 
     def wrote(self) -> None:
         if self.subscription is not None:

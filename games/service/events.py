@@ -55,8 +55,18 @@ def version_key(table_id: int) -> str:
     return _table_prefix(table_id) + "version"
 
 
+def every_channel() -> str:
+    """The pattern every table's channel matches (a web process subscribes to it once): its
+    text before the `*`, then the table's number, then `:`."""
+    return _tables() + "*"
+
+
 def _table_prefix(table_id: int) -> str:
-    return f"wildcards:{connections[DB].settings_dict['NAME']}:table:{table_id}:"
+    return f"{_tables()}{table_id}:"
+
+
+def _tables() -> str:
+    return f"wildcards:{connections[DB].settings_dict['NAME']}:table:"
 
 
 # Seconds a table's last published version is kept after its last change: a stream opened on a
@@ -102,6 +112,11 @@ def read_message(raw: bytes | str) -> Published:
     header, _, data = text.partition("\n")
     kind, version, start = header.split(" ")
     return Published(kind, _read_number(version), _read_number(start), data)
+
+
+def version_of_message(raw: bytes) -> int | None:
+    """The version a published message brings its viewer to (its header alone is read)."""
+    return _read_number(raw[:raw.index(b"\n")].split(b" ")[1].decode())
 
 
 def _number(value: int | None) -> str:

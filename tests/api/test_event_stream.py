@@ -3,6 +3,8 @@ Last-Event-ID, and the answers to those who may not follow (docs/api.md)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from stream_client import Stream
@@ -107,24 +109,30 @@ def test_a_follower_at_the_current_version_gets_nothing_until_the_next_change(ga
 
 def test_a_move_published_between_the_first_read_and_the_subscription_still_arrives(
         game, monkeypatch):
-    """The view reads the table, then the stream subscribes: Ben's move lands in between (its
-    event goes out before anyone listens). The table's last published version tells the stream
-    it is behind, and it reads the move from the database. (Ben's stream is open first: the
-    process's subscription, once connected, has every follower read the database.)"""
+    """The view reads the table, then the stream joins the process's subscription: Ben's move
+    lands in between (its event for Ana's seat goes out before she follows it). The process
+    has seen it go by, so her stream knows it is behind without asking Redis, and reads the
+    move from the database. (Ben's stream is open first: the process's subscription, once
+    connected, has every follower read the database.)"""
     from games.api import hub as hubs
 
     table, (ana, ben) = game
-    subscribe = hubs.Hub.join
+    subscribe, asked = hubs.Hub.join, []
 
     async def join_after_bens_move(hub, channel):
         assert (await sync_to_async(ben.move)(table, "play", "flame-1")).status_code == 200
+        await asyncio.sleep(0.2)  # its events reach the process before Ana's stream joins
         return await subscribe(hub, channel)
+
+    async def published_version(hub, table_id):
+        asked.append(table_id)
 
     async def scenario():
         bens = await Stream.open(ben.token, table)
         await bens.next()
         await bens.nothing_within(0.3)
         monkeypatch.setattr(hubs.Hub, "join", join_after_bens_move)
+        monkeypatch.setattr(hubs.Hub, "published_version", published_version)
         stream = await Stream.open(ana.token, table)
         seen = [await stream.next(), await stream.next(timeout=3)]
         await stream.close()
@@ -133,9 +141,37 @@ def test_a_move_published_between_the_first_read_and_the_subscription_still_arri
 
     first, second = run(scenario)
     version = Table.objects.get(pk=table).version
+    assert asked == []  # (Redis is not asked: the process saw the move published)
     assert first["id"] == version - 1
     assert second["id"] == version and second["data"]["from"] == version - 1
     assert [m["card"] for m in second["data"]["moves"]] == ["flame-1"]
+
+
+def test_a_stream_that_read_the_table_before_the_process_subscribed_asks_redis_what_it_missed(
+        game, monkeypatch):
+    """The process's first stream reads the table before the process's subscription is live:
+    what was published before then, only Redis can tell (the table's last published version)."""
+    from games.api import hub as hubs
+
+    table, (ana, ben) = game
+    assert ben.move(table, "play", "flame-1").status_code == 200
+    ask, asked = hubs.Hub.published_version, []
+
+    async def published_version(hub, table_id):
+        asked.append(table_id)
+        return await ask(hub, table_id)
+
+    async def scenario():
+        monkeypatch.setattr(hubs.Hub, "published_version", published_version)
+        stream = await Stream.open(ana.token, table)
+        first = await stream.next()
+        quiet = await stream.nothing_within(0.3)
+        await stream.close()
+        return first, quiet
+
+    first, quiet = run(scenario)
+    assert asked == [table]
+    assert first["id"] == Table.objects.get(pk=table).version and quiet
 
 
 def test_a_follower_whose_table_was_published_before_gets_no_second_read(game, monkeypatch):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import types
 
 import pytest
 import redis
@@ -114,6 +115,24 @@ def test_a_follower_too_slow_to_read_is_told_to_catch_up_instead_of_queueing_wit
     # What was queued is dropped for one "catch up"; what comes after it is kept.
     assert first is hub.CATCH_UP
     assert rest == [{"version": v} for v in range(hub.QUEUE + 1, hub.QUEUE + 5)] + [None]
+
+
+def test_the_versions_the_process_saw_are_kept_a_minute_and_it_knows_since_when(monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr(hub, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+    seen = hub.Seen()
+    seen.saw(7, 3)
+    seen.saw(7, 2)  # (two publishes crossed: the higher version stays)
+    clock[0] += 40
+    seen.saw(8, 1)
+    clock[0] += 40  # a turn: what was seen is kept one more minute, from 1000 on
+    assert (seen.version(7), seen.version(8), seen.version(9)) == (3, 1, -1)
+    assert seen.covers(1000.0) and not seen.covers(999.0)
+    clock[0] += 20
+    seen.saw(9, 4)
+    clock[0] += 40  # another turn: what was seen before the last one is dropped
+    assert (seen.version(7), seen.version(8), seen.version(9)) == (-1, -1, 4)
+    assert seen.covers(1080.0) and not seen.covers(1079.0)
 
 
 def run(scenario):
