@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import redis
 from django.conf import settings
-from django.db import connections, transaction
+from django.db import transaction
 
 from games.models import Seat
 from games.storage.reads import Game
@@ -66,7 +66,9 @@ def _table_prefix(table_id: int) -> str:
 
 
 def _tables() -> str:
-    return f"wildcards:{connections[DB].settings_dict['NAME']}:table:"
+    # (The settings' name, which a test database's creation changes too: `connections[DB]`
+    # costs more, on a stream's event loop above all.)
+    return f"wildcards:{settings.DATABASES[DB]['NAME']}:table:"
 
 
 # Seconds a table's last published version is kept after its last change: a stream opened on a

@@ -123,11 +123,18 @@ def fetch_all(statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:
                   else contextlib.nullcontext()):
                 for cursor, (sql, params) in zip(cursors, statements, strict=True):
                     cursor.execute(sql, params)
-            return [cursor.fetchall() if cursor.description is not None else []
-                    for cursor in cursors]
+            return [_rows(cursor) for cursor in cursors]
     finally:
         for cursor in cursors:
             cursor.close()
+
+
+def _rows(cursor) -> list[tuple]:
+    """The rows ([] for none); not by `cursor.description`, which psycopg builds at each call
+    (6 % of the workers' time opening streams: docs/benchmarks.md)."""
+    from psycopg.pq import ExecStatus
+    result = cursor.pgresult
+    return cursor.fetchall() if result is not None and result.status == ExecStatus.TUPLES_OK else []
 
 
 def _bound_on_the_server(connection):
