@@ -135,5 +135,25 @@ def test_the_versions_the_process_saw_are_kept_a_minute_and_it_knows_since_when(
     assert seen.covers(1080.0) and not seen.covers(1079.0)
 
 
+def test_a_stream_that_read_its_table_while_the_subscription_was_down_asks_redis(monkeypatch):
+    """The process saw versions before its subscription broke and since it came back, not in
+    between: a read from in between is checked against the table's published version."""
+    found = hub.Hub("redis://unused", "wildcards:db:table:*")
+    asked = []
+
+    async def published_version(table_id):
+        asked.append(table_id)
+        return 9
+
+    monkeypatch.setattr(found, "published_version", published_version)
+    found.seen.saw(7, 5)
+    read_at = hub.time.monotonic()
+    found.live_since = read_at + 1  # the subscription came back after the read
+
+    assert asyncio.run(found.missed(7, 5, read_at)) is True and asked == [7]
+    found.live_since = read_at - 1  # live since before the read: the process knows
+    assert asyncio.run(found.missed(7, 5, read_at)) is False and asked == [7]
+
+
 def run(scenario):
     return async_to_sync(scenario)()
