@@ -40,6 +40,11 @@ def soon(fn: Callable[[], object]) -> None:
     pending.append(functools.partial(context.run, fn))
 
 
+def pending() -> bool:
+    """Whether work waits for the current request's response to be sent."""
+    return bool(_pending.get())
+
+
 def open_request() -> None:
     """A request begins: keep what `soon` is given until it has been answered. (WSGI: on
     `request_started`; ASGI: by `wildcards.asgi`, around Django's handler.)"""

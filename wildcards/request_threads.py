@@ -10,7 +10,9 @@ holds at most one) and gives it back when it ends; a request that finds none fre
 on the event loop, which costs nothing.
 
 A streaming response gives its thread back as soon as it starts (`release`): what the request
-still runs in a thread afterwards (its `close()`) goes to one thread shared for that.
+still runs afterwards (its `close()`, when the stream ends) runs at once on the event loop, or,
+when work was left for after the response (`wildcards.after_response`: it may use the
+database), on one thread shared for that.
 
 A request of a kind the process gates (`wildcards.admission`: an event stream's opening) waits
 behind every other: with thousands of streams reopening after a restart, a move waited for a
@@ -23,14 +25,37 @@ from __future__ import annotations
 import asyncio
 import contextvars
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
 from asgiref.sync import SyncToAsync
 
+from wildcards import after_response
 from wildcards.env import env_int
 
 SIZE = env_int("DATABASE_POOL_SIZE", 8)
 LEFTOVERS = ThreadPoolExecutor(1, thread_name_prefix="request-end")
+
+
+class StreamEnds(Executor):
+    """Where a streaming response's `close()` runs (Django's `request_finished`): at once, on
+    the event loop, when no work was left for after the response. The stream's thread gave its
+    database connections back when the stream began, so nothing is left for a thread to do; a
+    worker told to stop ended its 4,700 streams one after the other on LEFTOVERS' one thread,
+    2.3 s before it could exit and be replaced (docs/benchmarks.md, "one subscription to every
+    table"). Work left for after the response goes to LEFTOVERS: it may use the database."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        if after_response.pending():
+            return LEFTOVERS.submit(fn, *args, **kwargs)
+        done: Future = Future()
+        try:
+            done.set_result(fn(*args, **kwargs))
+        except BaseException as error:
+            done.set_exception(error)
+        return done
+
+
+STREAM_ENDS = StreamEnds()
 
 
 class Threads:
@@ -91,10 +116,10 @@ class Borrowed:
 
 def release() -> None:
     """The current request needs its thread no more (its streaming response has started):
-    give it back now; later thread-sensitive work of the request runs on LEFTOVERS."""
+    give it back now; later thread-sensitive work of the request goes to STREAM_ENDS."""
     held = _borrowed.get()
     context = SyncToAsync.thread_sensitive_context.get(None)
     if not held or context is None:
         return
-    SyncToAsync.context_to_thread_executor[context] = LEFTOVERS
+    SyncToAsync.context_to_thread_executor[context] = STREAM_ENDS
     threads.give_back(held.pop())

@@ -5,7 +5,9 @@ a move wait seconds (issue 29)."""
 from __future__ import annotations
 
 import asyncio
+import threading
 
+from wildcards import after_response, request_threads
 from wildcards.request_threads import Threads
 
 
@@ -53,3 +55,21 @@ def test_requests_of_one_kind_get_threads_in_the_order_they_came():
 
     asyncio.run(scenario())
     assert served == [0, 1, 2, 3, 4]
+
+
+def test_a_stream_ends_on_the_event_loop_unless_work_was_left_for_after_its_response():
+    """A streaming response's `close()` needs no thread of its own, but what was left for after
+    the response (it may use the database) still runs on one."""
+    async def where_close_runs(leave_work: bool) -> tuple[int, int]:
+        after_response.open_request()
+        if leave_work:
+            after_response.soon(lambda: None)
+        loop_thread = threading.get_ident()
+        ran_in = await asyncio.get_running_loop().run_in_executor(
+            request_threads.STREAM_ENDS, threading.get_ident)
+        return loop_thread, ran_in
+
+    loop_thread, ran_in = asyncio.run(where_close_runs(leave_work=False))
+    assert ran_in == loop_thread
+    loop_thread, ran_in = asyncio.run(where_close_runs(leave_work=True))
+    assert ran_in != loop_thread
