@@ -38,6 +38,8 @@ import redis.asyncio as aioredis
 
 from games.service import events
 
+from .seen_versions import Seen
+
 log = logging.getLogger(__name__)
 
 CATCH_UP = object()  # read from the database: something may have been missed
@@ -264,42 +266,6 @@ class Hub:
         published = events.read_message(data)
         for subscription in followed:
             subscription.put(published)
-
-
-class Seen:
-    """Each table's last version the hub saw published, kept at least KEEP seconds: two
-    generations of a dict, the older one dropped each KEEP seconds (no timer, no per-table
-    clock)."""
-
-    KEEP = 60.0
-
-    def __init__(self) -> None:
-        self.now: dict[int, int] = {}
-        self.before: dict[int, int] = {}
-        self.turned = self.began = time.monotonic()
-
-    def saw(self, table_id: int, version: int) -> None:
-        self._turn()
-        if version > self.now.get(table_id, -1):
-            self.now[table_id] = version
-
-    def version(self, table_id: int) -> int:
-        """The last version seen (-1: none within the last KEEP seconds)."""
-        self._turn()
-        return max(self.now.get(table_id, -1), self.before.get(table_id, -1))
-
-    def covers(self, since: float) -> bool:
-        """Whether every version seen since `since` (monotonic) is still kept."""
-        self._turn()
-        return since >= self.began
-
-    def _turn(self) -> None:
-        now = time.monotonic()
-        if now - self.turned >= self.KEEP:
-            self.before, self.now = self.now, {}
-            # What is kept now was seen since the last turn (or since the one before: the
-            # older generation), so it covers from the turn before this one.
-            self.began, self.turned = self.turned, now
 
 
 def client_name() -> str:

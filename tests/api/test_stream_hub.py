@@ -15,7 +15,7 @@ from live_asgi import asgi_process  # noqa: F401  (the site under uvicorn)
 from stream_client import Stream
 from test_stream_threads import open_stream
 
-from games.api import hub
+from games.api import hub, seen_versions
 from games.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -119,8 +119,8 @@ def test_a_follower_too_slow_to_read_is_told_to_catch_up_instead_of_queueing_wit
 
 def test_the_versions_the_process_saw_are_kept_a_minute_and_it_knows_since_when(monkeypatch):
     clock = [1000.0]
-    monkeypatch.setattr(hub, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
-    seen = hub.Seen()
+    monkeypatch.setattr(seen_versions, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+    seen = seen_versions.Seen()
     seen.saw(7, 3)
     seen.saw(7, 2)  # (two publishes crossed: the higher version stays)
     clock[0] += 40
