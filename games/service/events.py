@@ -117,8 +117,10 @@ def read_message(raw: bytes | str) -> Published:
 
 
 def version_of_message(raw: bytes) -> int | None:
-    """The version a published message brings its viewer to (its header alone is read)."""
-    return _read_number(raw[:raw.index(b"\n")].split(b" ")[1].decode())
+    """The version a published message brings its viewer to (its header alone is read);
+    ValueError for anything but one of ours."""
+    _, version, _ = raw.partition(b"\n")[0].split(b" ")
+    return _read_number(version.decode())
 
 
 def _number(value: int | None) -> str:

@@ -155,5 +155,19 @@ def test_a_stream_that_read_its_table_while_the_subscription_was_down_asks_redis
     assert asyncio.run(found.missed(7, 5, read_at)) is False and asked == [7]
 
 
+def test_a_message_that_is_not_one_of_ours_is_dropped_and_the_hub_reads_on():
+    found = hub.Hub("redis://unused", "wildcards:db:table:*")
+    follower = hub.Subscription()
+    found.channels["wildcards:db:table:7:seat:1"] = {follower}
+    for channel, data in [(b"wildcards:db:table:7:seat:1", b"no header at all"),
+                          (b"wildcards:db:table:7:seat:1", b"state\n{}"),
+                          (b"wildcards:db:table:x:seat:1", b"state 3 2\n{}"),
+                          (b"wildcards:db:table:7:seat:1", b"state 3 2\n{}")]:
+        found._received({"type": "pmessage", "pattern": b"wildcards:db:table:*",
+                         "channel": channel, "data": data})
+    assert follower.queue.qsize() == 1 and follower.queue.get_nowait().version == 3
+    assert found.seen.version(7) == 3
+
+
 def run(scenario):
     return async_to_sync(scenario)()
