@@ -25,10 +25,16 @@ LOG_PAGE = 500
 def viewer(game: Game, user) -> Seat | None:
     """The user's seat, or None for a permitted spectator; `not-seated` for anyone else."""
     seat = game.seat_of(user)
-    if seat is None and not game.table.settings.spectators:
+    if seat is None:
+        spectator_allowed(game.table)
+    return seat
+
+
+def spectator_allowed(table: Table) -> None:
+    """`not-seated` unless the table lets someone without a seat watch it."""
+    if not table.settings.spectators:
         raise GameError("not-seated",
                         "You have no seat at this table and it does not allow spectators.")
-    return seat
 
 
 def table_of(table_id: int) -> Game:

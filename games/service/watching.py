@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.models import Seat, Table
-from games.storage import reads
+from games.storage import follow_reads, reads
 from games.storage.reads import Game, NoSuchTable
 
 from . import events, viewing
@@ -39,21 +39,39 @@ class Start:
 
 
 def start(table_id: int, user, since: int | None) -> Start:
-    """The follower and their event from version `since` as `catch_up` tells it, from one read
-    of the table (its round left out when it is at `since`); `not-found`, or `not-seated` for
-    someone who may not watch, as for the state."""
+    """The follower and their event from version `since` as `catch_up` tells it (None: from
+    nothing, the state), from one read of the table; `not-found`, or `not-seated` for someone
+    who may not watch, as for the state."""
+    if since is not None:
+        return _resume(table_id, user, since)
     try:
-        game = reads.load(table_id, unless_version=since)
+        game = reads.load(table_id)
     except NoSuchTable:
         raise no_such_table() from None
     seat = viewing.viewer(game, user)
     follower = Follower(table_id, seat.number if seat is not None else None)
-    table = game.table
+    return Start(follower, _event(game, seat, None), game.table.version)
+
+
+def _resume(table_id: int, user, since: int) -> Start:
+    """`start` for a follower who names a version (a browser that reconnects): the table row
+    and their seat number first, which is all it takes when the table is still there. Building
+    its seats and users was a fifth of a reconnection's CPU (docs/benchmarks.md, "Issue 29,
+    2026-12-06, late")."""
+    try:
+        table, number = follow_reads.table_and_seat(table_id, user.pk)
+    except NoSuchTable:
+        raise no_such_table() from None
+    if number is None:
+        viewing.spectator_allowed(table)
+    follower = Follower(table_id, number)
     if since == table.version:
         return Start(follower, None, table.version)
     if _too_far(table, since):
         return Start(follower, _reset(table), table.version)
-    return Start(follower, _event(game, seat, since), table.version)
+    game = reads.load_game(table)
+    seat = game.seat_numbered(number) if number is not None else None
+    return Start(follower, _event(game, seat, since), game.table.version)
 
 
 def catch_up(follower: Follower, since: int | None) -> dict | None:

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from games.models import Hand, Round, Seat, Table
 from games.storage import sql
+from games.storage.follow_reads import table_and_seat
 from games.storage.reads import NoSuchTable, load, load_game, load_table
 from notifications.models import Notice
 from notifications.preferences import wants
@@ -105,9 +106,20 @@ def test_the_players_email_preferences_come_with_the_table(played, host,
     assert wanted == [False, True, True]  # the others have no row: the defaults
 
 
+def test_a_reopening_stream_reads_the_table_and_the_seat_number_as_the_orm_does(
+        played, make_player):
+    seats = {seat.user_id: seat.number for seat in Seat.objects.filter(table_id=played)}
+    for user_id, number in [*seats.items(), (make_player().id, None)]:
+        table, seat = table_and_seat(played, user_id)
+        assert seat == number
+        assert fields_of(table) == fields_of(Table.objects.get(pk=played))
+
+
 def test_an_unknown_table_is_not_found(db):
     with pytest.raises(NoSuchTable):
         load(987654321)
+    with pytest.raises(NoSuchTable):
+        table_and_seat(987654321, 1)
 
 
 def test_updates_write_what_the_orm_reads_back(played):
