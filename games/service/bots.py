@@ -17,7 +17,7 @@ from games.models import Seat
 from games.rules import Move, legal_actions, log_entry_for, view_for
 from games.rules.bots import HARD, NORMAL, choose_move
 from games.rules.moves import PLAY
-from games.storage import reads, writes
+from games.storage import log_reads, writes
 from games.storage.reads import Game
 
 LOG_READ = 400  # the last moves a Hard bot reads (a round is rarely longer)
@@ -34,7 +34,7 @@ def bot_move(game: Game, seat: Seat) -> Move | None:
     history = None
     if level == HARD:
         writes.flush()  # the moves the sweep's group holds back, in the log before it is read
-        entries = [entry for entry in reads.last_log_entries(table, LOG_READ)
+        entries = [entry for entry in log_reads.last_log_entries(table, LOG_READ)
                    if entry["round"] == state.round_number]
         history = [log_entry_for(entry, seat.number) for entry in reversed(entries)]
     dice = random.Random(f"{table.seed}:bot:{table.version}:{seat.number}")

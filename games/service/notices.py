@@ -13,7 +13,7 @@ from datetime import datetime
 
 from games.models import Seat, Table
 from games.rules.state import PLAYING
-from games.storage import lists, reads
+from games.storage import lists, log_reads, reads
 from games.storage.reads import Game, NoSuchTable
 from notifications.models import Notice
 from notifications.outbox import turn_email_since
@@ -81,7 +81,7 @@ def turn_context(game: Game, seat: Seat) -> dict:
 def since_last_turn(game: Game, seat: Seat) -> list[str]:
     """The moves made since the seat's last move (at most RECENT back), as the seat may see
     them, in words, oldest first."""
-    entries = log_view(reads.last_log_entries(game.table, RECENT), seat.number)
+    entries = log_view(log_reads.last_log_entries(game.table, RECENT), seat.number)
     names = {each.number: each.name for each in game.seats}
     people = {each.number for each in game.seats if each.user_id is not None}
     return [log_line(entry, names, people) for entry in since_last_move(entries, seat.number)]

@@ -12,7 +12,7 @@ from django.db.models import QuerySet
 
 from games.models import Seat, Table
 from games.rules import ranking, rules_for
-from games.storage import lists, reads
+from games.storage import lists, log_reads, reads
 from games.storage.reads import Game, NoSuchTable
 
 from . import presence
@@ -107,7 +107,7 @@ def table_page(table_id: int, user, *, since: int | None = None,
         game = reads.load(table_id)
         seat = game.seat_of(user)
     number = seat.number if seat is not None else None
-    log = log_view(reads.last_log_entries(game.table, recent), number)
+    log = log_view(log_reads.last_log_entries(game.table, recent), number)
     return game, state_view(game, seat), log
 
 
@@ -117,7 +117,7 @@ def move_log(table_id: int, user, after: int = 0, limit: int = LOG_PAGE) -> dict
     seat = viewer(game, user)
     if seat is not None:
         presence.seen(table_id, user, seat.state, seat.last_seen_at)
-    entries = reads.log_entries(game.table, after, limit + 1)
+    entries = log_reads.log_entries(game.table, after, limit + 1)
     number = seat.number if seat is not None else None
     return {"moves": log_view(entries[:limit], number),
             "more": len(entries) > limit}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.models import Seat, Table
-from games.storage import follow_reads, reads
+from games.storage import follow_reads, log_reads, reads
 from games.storage.reads import Game, NoSuchTable
 
 from . import events, viewing
@@ -105,7 +105,7 @@ def _reset(table: Table) -> dict:
 def _event(game: Game, seat: Seat | None, since: int | None) -> dict:
     table = game.table
     moves = [] if since is None else [  # a later commit may have added entries: not yet
-        entry for entry in reads.log_entries(table, since, RESUME_LIMIT)
+        entry for entry in log_reads.log_entries(table, since, RESUME_LIMIT)
         if entry["version"] <= table.version]
     return {"kind": "state", **events.event(game, seat, since, moves)}
 

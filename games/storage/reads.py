@@ -16,7 +16,6 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 
 from games.models import Hand, IdempotentAnswer, Round, Seat, Table, Vacation
-from games.models import Move as MoveRow
 from games.rules import GameState
 from notifications.models import Preference
 
@@ -261,39 +260,6 @@ def table_version(table_id: int) -> int | None:
 
 def table_exists(table_id: int) -> bool:
     return Table.objects.filter(pk=table_id).exists()
-
-
-def log_entries(table: Table, after: int, limit: int) -> list[dict]:
-    """The move log after version `after`, oldest first, at most `limit` entries, as the
-    engine's views take them (`games.rules.log_entry_for`)."""
-    rows = (MoveRow.objects.filter(table=table, version__gt=after).order_by("version")
-            .values(*LOG_FIELDS)[:limit])
-    return [log_entry(row) for row in rows]
-
-
-LOG_FIELDS = ("version", "round_number", "seat", "action", "card", "color", "target", "by",
-               "created_at", "events")
-_LOG = sql.Columns(MoveRow, "m")
-
-
-def log_entry(row: dict) -> dict:
-    return {"version": row["version"], "round": row["round_number"], "seat": row["seat"],
-            "action": row["action"], "card": row["card"], "color": row["color"],
-            "target": row["target"], "by": row["by"], "at": row["created_at"],
-            "events": row["events"]}
-
-
-def last_log_entries(table: Table, count: int) -> list[dict]:
-    """The last `count` entries of the move log, newest first (one indexed query: every open
-    table page reads it after each move; the rows are read as values, no model instances)."""
-    if sql.prepared():
-        rows = [dict(zip(_LOG.attnames, _LOG.values(row), strict=True)) for row in sql.fetch(
-            f"SELECT {_LOG.sql} FROM {sql.table(MoveRow)} m WHERE m.table_id = %s "
-            f"ORDER BY m.version DESC LIMIT %s", [table.pk, count])]
-    else:
-        rows = list(MoveRow.objects.filter(table=table).order_by("-version")
-                    .values(*LOG_FIELDS)[:count])
-    return [log_entry(row) for row in rows]
 
 
 def remembered_answer(table: Table, seat: int, key: str) -> IdempotentAnswer | None:

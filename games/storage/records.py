@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.models import Move as MoveRow
 from games.models import Round, Table
 
-from .reads import LOG_FIELDS, log_entry
+from .log_reads import LOG_FIELDS, log_entry
 
 
 def rounds_of(table: Table) -> list[Round]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.models import Move as MoveRow
 from games.models import Seat
 
-from .reads import LOG_FIELDS, log_entry
+from .log_reads import LOG_FIELDS, log_entry
 
 
 def moves_in_round(table_id: int, round_number: int) -> int:

@@ -28,7 +28,8 @@ from .commitments import (
     seat_given_back,
     seed_and_commitment,
 )
-from .reads import LOG_FIELDS, Game, log_entry
+from .log_reads import LOG_FIELDS, log_entry
+from .reads import Game
 from .sql import deferred, flush, written_together  # noqa: F401 - the sweep's one batch
 from .state import (
     ROUND_CHANGES,

@@ -12,8 +12,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.models import Hand, Round, Seat, Table
+from games.models import Move as MoveRow
 from games.storage import sql
 from games.storage.follow_reads import table_and_seat
+from games.storage.log_reads import LOG_FIELDS, last_log_entries, log_entries, log_entry
 from games.storage.reads import NoSuchTable, load, load_game, load_table
 from notifications.models import Notice
 from notifications.preferences import wants
@@ -113,6 +115,16 @@ def test_a_reopening_stream_reads_the_table_and_the_seat_number_as_the_orm_does(
         table, seat = table_and_seat(played, user_id)
         assert seat == number
         assert fields_of(table) == fields_of(Table.objects.get(pk=played))
+
+
+def test_the_move_log_reads_what_the_orm_reads(played):
+    table = load_table(played)
+    every = [log_entry(row) for row in MoveRow.objects.filter(table=table)
+             .order_by("version").values(*LOG_FIELDS)]
+    assert len(every) >= 6
+    assert log_entries(table, every[1]["version"], 3) == every[2:5]
+    assert log_entries(table, every[-1]["version"], 3) == []
+    assert last_log_entries(table, 3) == every[:-4:-1]
 
 
 def test_an_unknown_table_is_not_found(db):

@@ -143,14 +143,14 @@ def test_a_hard_bot_after_a_swept_timeout_reads_a_move_log_with_the_timeout_in_i
     Seat.objects.filter(table_id=table).exclude(number=turn).update(
         state=Seat.State.BOT, bot_level="hard")
     read = []
-    real = bots.reads.last_log_entries
+    real = bots.log_reads.last_log_entries
 
     def last_log_entries(table_row, count):
         entries = real(table_row, count)
         read.append((table_row.version, entries[0]["version"]))
         return entries
 
-    monkeypatch.setattr(bots.reads, "last_log_entries", last_log_entries)
+    monkeypatch.setattr(bots.log_reads, "last_log_entries", last_log_entries)
     assert deadlines.sweep(DEADLINE)["expired"] == 1
     assert MoveRow.objects.filter(table_id=table, by="bot").exists()
     assert len(read) > 1 and all(newest == version for version, newest in read), read
