@@ -155,11 +155,17 @@ class Visitor:
             self.page.evaluate("delete document.querySelector('#live').dataset.old")
 
     def wait_for_my_turn(self, seconds: float = 10) -> None:
-        """Lets the page poll until it says "Your turn" (the bots play in the meantime)."""
+        """Lets the page poll until it says "Your turn" (the bots play in the meantime). A page
+        that follows the table's event stream does not poll (`every 3s [!wildcardsStreaming]`):
+        it fetches the news an event announces by itself, perhaps before `poll` would listen
+        for the fetch, so it is only watched."""
         stop = time.monotonic() + seconds
         while not self.my_turn():
             assert time.monotonic() < stop, f"{self.name} waited in vain: {self.status()}"
-            self.poll()
+            if self.page.evaluate("window.wildcardsStreaming === true"):
+                self.page.wait_for_timeout(100)
+            else:
+                self.poll()
 
     def take_turn(self, table: dict | None = None) -> str:
         """Does what a player would on their turn: a color for a Wild when asked (the color
