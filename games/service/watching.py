@@ -55,9 +55,9 @@ def start(table_id: int, user, since: int | None) -> Start:
 
 def _resume(table_id: int, user, since: int) -> Start:
     """`start` for a follower who names a version (a browser that reconnects): the table row
-    and their seat number first, which is all it takes when the table is still there. Building
-    its seats and users was a fifth of a reconnection's CPU (docs/benchmarks.md, "Issue 29,
-    2026-12-06, late")."""
+    and their seat number first, which is all it takes when the table is still there. Reading
+    and building its seats and users too made such a start take twice the CPU
+    (bench/stream_start.py; docs/benchmarks.md, "Issue 29, 2026-12-06, late")."""
     try:
         table, number = follow_reads.table_and_seat(table_id, user.pk)
     except NoSuchTable:
