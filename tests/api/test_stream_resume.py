@@ -33,8 +33,8 @@ def version_of(table: int) -> int:
 
 
 def test_a_player_back_at_the_current_version_costs_one_statement_and_gets_no_event(game):
-    """One statement, which reads neither the users seated nor their preferences (building
-    them was a fifth of a reconnection's CPU)."""
+    """One statement, which reads neither the users seated nor their preferences (reading and
+    building them too took twice the CPU: bench/stream_start.py)."""
     table, (ana, ben) = game
     now, ben_account = version_of(table), account(ben)
     with CaptureQueriesContext(connection) as queries:
