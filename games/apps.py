@@ -10,11 +10,17 @@ class GamesConfig(AppConfig):
         # The service layer publishes Celery tasks by name; a web process registers them here
         # (a worker finds them by itself).
         # What the game says of an email about to be sent (notifications may not import games).
+        from django.db.backends.signals import connection_created
+
         from notifications import hooks
         from notifications.models import Notice
 
         from . import tasks  # noqa: F401
         from .service import notices
+        from .storage.timestamps import use_c_timestamps
+
+        # Timestamps read by psycopg's loader in C (storage.timestamps).
+        connection_created.connect(use_c_timestamps, dispatch_uid="games.c_timestamps")
 
         hooks.register_check(Notice.Kind.YOUR_TURN, notices.your_turn)
         hooks.register_check(Notice.Kind.REMINDER, notices.reminder)
