@@ -2,7 +2,7 @@
 
 Django reads every `timestamptz` through a subclass of psycopg's Python loader (so that it may
 set the time zone it wants), about 5 µs a value against 0.3 for psycopg's C loader, which
-cannot be subclassed; a table's state has some twenty timestamps (docs/benchmarks.md,
+cannot be subclassed; a table's load reads a dozen of them and more (docs/benchmarks.md,
 "Issue 29, 2026-12-07"). When Django wants UTC, as this site does, and the session is in UTC
 (Django sets it so), psycopg's loader gives exactly the same values: this one hands each cursor
 that loader, and keeps the `timezone` attribute Django's cursors look for.
