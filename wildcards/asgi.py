@@ -64,7 +64,8 @@ class Handler(ASGIHandler):
     async def handle(self, scope, receive, send):
         """Django's own (5.2), but for `request_started`: sent in the request's one hop to its
         thread (`_started`), not in a hop of its own before it (0.2 ms of CPU a request, 14 %
-        of a stream's opening: docs/benchmarks.md, "Issue 29, 2026-12-07")."""
+        of a stream's opening: docs/benchmarks.md, "Issue 29, 2026-12-07"). A request whose
+        client left before that hop sends `request_finished` alone, as its only signal."""
         try:
             body_file = await self.read_body(receive)
         except RequestAborted:

@@ -1,6 +1,6 @@
 """Timestamps are read by psycopg's own loader (games.storage.timestamps), and they are the very
-values Django's loader gives: aware, in UTC, to the microsecond, through the ORM and the SQL
-written once alike."""
+values Django's loader gives: aware, in UTC, to the microsecond, through Django's cursors and
+the statements bound on the server alike."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_a_connection_reads_timestamps_with_psycopgs_loader():
 
 def test_the_values_are_those_djangos_loader_gives():
     ours = read(MOMENTS)
-    with connection.cursor() as cursor:  # Django's loader, on this cursor alone
+    with connection.cursor() as cursor:  # Django's loader on the connection, then ours again
         class DjangoUtc(BaseTzLoader):
             timezone = UTC
         cursor.connection.adapters.register_loader(1184, DjangoUtc)
