@@ -19,19 +19,27 @@ from then on.
 from __future__ import annotations
 
 import asyncio
+import enum
 import re
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-Refuse = Callable[["Gate", dict, Callable, Callable], Awaitable[None]]
+# (gate, scope, receive, send, elsewhere): `elsewhere` when a sibling process takes it now.
+Refuse = Callable[["Gate", dict, Callable, Callable, bool], Awaitable[None]]
 # Requests a second a process is taken to serve, at the least. A burst (9,000 streams opening
 # at once) is booked at this pace before the process has served any: at 100, the two cores
 # were two-thirds busy and the 9,000 opened in 47 to 51 s; at 150, in 33 to 45 s (nine runs,
 # docs/benchmarks.md, "Issue 29, the morning of 2026-12-06").
 FLOOR = 150.0
 HEADROOM = 1.25  # appointments come this much faster than the process has been serving
+
+
+class Turn(enum.Enum):
+    ADMITTED = "admitted"
+    REFUSED = "refused"  # to come back at an appointment
+    ELSEWHERE = "elsewhere"  # to come back at once: a sibling process has room for it
 
 
 @dataclass
@@ -47,6 +55,8 @@ class Gate:
     held: deque[asyncio.Future] = field(default_factory=deque)  # waiting their turn, in order
     refused: int = 0  # since the process started
     admitted: int = 0
+    sent_elsewhere: int = 0
+    elsewhere: int = 0  # requests that would be held which a sibling takes instead, for now
     _window: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])  # second, refused, done
     _next_slot: float = 0.0  # (monotonic) the first moment no appointment has been given for
 
@@ -60,9 +70,10 @@ class Gate:
         """Whether one more request may wait its turn: those before it served within `hold`."""
         return self.hold > 0 and (self.in_hand + len(self.held)) / self._rate() <= self.hold
 
-    async def turn(self) -> bool:
-        """Wait for a place in hand (True), or until the process stops or `hold` seconds
-        went by (False: refuse the request; the process serves slower than FLOOR)."""
+    async def turn(self) -> Turn:
+        """Wait for a place in hand (ADMITTED), or until the process stops or `hold` seconds
+        went by (REFUSED: the process serves slower than FLOOR), or a sibling has room for it
+        (ELSEWHERE: `send_elsewhere`)."""
         waiter = asyncio.get_running_loop().create_future()
         self.held.append(waiter)
         try:
@@ -71,14 +82,14 @@ class Gate:
         except TimeoutError:
             pass
         except BaseException:  # cancelled: a place it was given goes to the next one
-            if waiter.done() and waiter.result():
+            if waiter.done() and waiter.result() is Turn.ADMITTED:
                 self.done(started=False)
             else:
                 self._forget(waiter)
             raise
         if not waiter.done():
             self._forget(waiter)
-            return False
+            return Turn.REFUSED
         return waiter.result()
 
     def take(self) -> None:
@@ -95,14 +106,31 @@ class Gate:
             waiter = self.held.popleft()
             if not waiter.done():
                 self.take()
-                waiter.set_result(True)
+                waiter.set_result(Turn.ADMITTED)
 
     def let_go(self) -> None:
         """The process stops: every request held is refused."""
         while self.held:
             waiter = self.held.popleft()
             if not waiter.done():
-                waiter.set_result(False)
+                waiter.set_result(Turn.REFUSED)
+
+    def send_elsewhere(self, most: int) -> None:
+        """A sibling has room for `most` more (`wildcards.balance`, each tick): the latest held
+        go there (they would wait the longest here), then the next that would be held."""
+        self.elsewhere = most
+        while self.elsewhere > 0 and self.held:
+            waiter = self.held.pop()
+            if not waiter.done():
+                self.elsewhere -= 1
+                waiter.set_result(Turn.ELSEWHERE)
+
+    def backlog(self) -> float:
+        """Seconds to serve those in hand and those held, at the process's pace."""
+        return (self.in_hand + len(self.held)) / self._rate()
+
+    def pace(self) -> float:
+        return self._rate()
 
     def _forget(self, waiter: asyncio.Future) -> None:
         waiter.cancel()
@@ -158,6 +186,10 @@ def draining() -> bool:
     return _draining
 
 
+def gates() -> list[Gate]:
+    return list(_gates)
+
+
 def gate_of(scope: dict) -> Gate | None:
     return next((g for g in _gates if g.matches(scope)), None) if scope["type"] == "http" else None
 
@@ -174,16 +206,21 @@ async def admit(app, scope: dict, receive: Callable, send: Callable) -> None:
     if gate is None:
         await app(scope, receive, send)
         return
-    if not _draining and (gate.full() or gate.held):
-        admitted = gate.may_hold() and await gate.turn()  # (`turn` takes the place)
+    if _draining:
+        turn = Turn.REFUSED
+    elif not (gate.full() or gate.held):
+        gate.take()
+        turn = Turn.ADMITTED
+    elif gate.elsewhere > 0:  # a sibling has room: rather there than wait here
+        gate.elsewhere -= 1
+        turn = Turn.ELSEWHERE
     else:
-        admitted = not _draining
-        if admitted:
-            gate.take()
-    if not admitted:
+        turn = await gate.turn() if gate.may_hold() else Turn.REFUSED  # (`turn` takes the place)
+    if turn is not Turn.ADMITTED:
         gate.refused += 1
+        gate.sent_elsewhere += turn is Turn.ELSEWHERE
         gate._count(1)
-        await gate.refuse(gate, scope, receive, send)
+        await gate.refuse(gate, scope, receive, send, turn is Turn.ELSEWHERE)
         return
     started = False
 

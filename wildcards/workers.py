@@ -19,18 +19,22 @@ shutdown, and gunicorn logs a worker ended by a signal as an ERROR ("was sent SI
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import logging.config
+import os
 import signal
+import socket
 import sys
 
+from django.conf import settings
 from gunicorn import glogging
 from gunicorn.arbiter import Arbiter
 from uvicorn.server import Server
 from uvicorn_worker import UvicornWorker as _UvicornWorker
 
-from wildcards import admission
+from wildcards import admission, balance
 from wildcards.log_config import from_environment
 
 
@@ -64,7 +68,49 @@ def _stopped(signum, frame) -> None:
 class DrainingServer(Server):
     """uvicorn's server, which tells the app it stops (`wildcards.admission.drain`: the event
     streams end with a `retry:` and their clients come back to another worker, spread out)
-    before it waits for the open connections to end."""
+    before it waits for the open connections to end; and which stops reading the socket it
+    shares with its siblings while it is seconds behind them (`wildcards.balance`)."""
+
+    accepting = True
+    _kept: list[int]
+    _balance: asyncio.Task | None = None
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        # Copies of the shared sockets, to read them again after a pause: uvloop closes a
+        # server's socket with it.
+        self._kept = [os.dup(sock.fileno()) for sock in sockets or ()]
+        await super().startup(sockets=sockets)
+        if self._kept and settings.REDIS_URL and not self.should_exit:
+            self._balance = asyncio.create_task(balance.run(self, settings.REDIS_URL))
+
+    async def stop_accepting(self) -> None:
+        for server in self.servers:
+            server.close()
+        self.accepting = False
+
+    async def accept_again(self) -> None:
+        if self.accepting or self.should_exit:
+            return
+        loop = asyncio.get_running_loop()
+        self.servers = [await loop.create_server(
+            self._protocol, sock=socket.socket(fileno=os.dup(fd)), ssl=self.config.ssl,
+            backlog=self.config.backlog) for fd in self._kept]
+        self.accepting = True
+
+    def _protocol(self, _loop: asyncio.AbstractEventLoop | None = None) -> asyncio.Protocol:
+        # (uvicorn's own, in `Server.startup`)
+        return self.config.http_protocol_class(config=self.config, server_state=self.server_state,
+                                               app_state=self.lifespan.state, _loop=_loop)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        if self._balance is not None:
+            self._balance.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._balance
+        for fd in self._kept:
+            os.close(fd)
+        self._kept = []
+        await super().shutdown(sockets=sockets)
 
     def handle_exit(self, sig, frame) -> None:
         if not self.should_exit:  # from a signal handler: the loop runs the drain

@@ -60,13 +60,18 @@ def event_stream(content) -> HttpResponse:
     return response
 
 
-async def refuse(gate: admission.Gate, scope: dict, receive, send) -> None:
+async def refuse(gate: admission.Gate, scope: dict, receive, send, elsewhere: bool) -> None:
     """A stream the process cannot open now: a 200 that says when to come back, before
-    Django (no thread, no query)."""
-    await send({"type": "http.response.start", "status": 200,
-                "headers": [(b"content-type", b"text/event-stream"),
-                            (b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no")]})
-    await send({"type": "http.response.body", "body": busy_retry(gate.come_back_in()).encode()})
+    Django (no thread, no query). One a sibling process has room for (`elsewhere`:
+    `wildcards.balance`) comes back at once, on a new connection: the socket the processes
+    share gives it to one that accepts."""
+    headers = [(b"content-type", b"text/event-stream"), (b"cache-control", b"no-cache"),
+               (b"x-accel-buffering", b"no")]
+    if elsewhere:
+        headers.append((b"connection", b"close"))
+    come_back_in = 0.0 if elsewhere else gate.come_back_in()
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    await send({"type": "http.response.body", "body": busy_retry(come_back_in).encode()})
 
 
 OPENING_GATE = admission.register(admission.Gate(

@@ -21,6 +21,7 @@ class Site:
         self.go: dict[int, asyncio.Event] = {}
         self.served: list[int] = []  # in the order their responses started
         self.refused: list[int] = []
+        self.elsewhere: list[int] = []  # refused to come back at once, to a sibling
 
     async def app(self, scope, receive, send) -> None:
         number = int(scope["path"].rsplit("/", 1)[1])
@@ -29,8 +30,9 @@ class Site:
         await send({"type": "http.response.start", "status": 200, "headers": []})
         await send({"type": "http.response.body", "body": b""})
 
-    async def refuse(self, gate, scope, receive, send) -> None:
-        self.refused.append(int(scope["path"].rsplit("/", 1)[1]))
+    async def refuse(self, gate, scope, receive, send, elsewhere: bool) -> None:
+        number = int(scope["path"].rsplit("/", 1)[1])
+        (self.elsewhere if elsewhere else self.refused).append(number)
 
     def let(self, number: int) -> None:
         self.go.setdefault(number, asyncio.Event()).set()
@@ -171,3 +173,59 @@ def test_a_request_held_then_cancelled_gives_its_place_to_the_next(site, monkeyp
     asyncio.run(scenario())
     assert site.served == [1, 3] and site.refused == []
     assert one_at_a_time.in_hand == 0 and len(one_at_a_time.held) == 0
+
+
+def test_a_sibling_with_room_takes_the_latest_held_and_the_earliest_keep_their_turn(
+        site, monkeypatch):
+    one_at_a_time = gate(site, monkeypatch, limit=1)
+
+    async def scenario():
+        tasks = [site.request(number) for number in (1, 2, 3, 4, 5)]
+        await settle()
+        one_at_a_time.send_elsewhere(2)  # (`wildcards.balance`: a sibling has room for two)
+        await settle()
+        sent = list(site.elsewhere)
+        for number in (1, 2, 3, 4, 5):
+            site.let(number)
+        await asyncio.gather(*tasks)
+        return sent
+
+    assert asyncio.run(scenario()) == [5, 4]
+    assert site.served == [1, 2, 3] and site.refused == []
+    assert one_at_a_time.sent_elsewhere == 2 and one_at_a_time.in_hand == 0
+
+
+def test_while_a_sibling_has_room_one_that_would_wait_goes_there_up_to_its_room(
+        site, monkeypatch):
+    one_at_a_time = gate(site, monkeypatch, limit=1)
+
+    async def scenario():
+        first = site.request(1)
+        await settle()
+        one_at_a_time.send_elsewhere(2)  # nothing held yet: room for the next two
+        later = [site.request(number) for number in (2, 3, 4)]
+        await settle()
+        sent, held = list(site.elsewhere), len(one_at_a_time.held)
+        for number in (1, 4):
+            site.let(number)
+        await asyncio.gather(first, *later)
+        return sent, held
+
+    assert asyncio.run(scenario()) == ([2, 3], 1)
+    assert site.served == [1, 4] and one_at_a_time.elsewhere == 0
+
+
+def test_the_backlog_is_the_seconds_to_serve_those_in_hand_and_held_at_the_pace(
+        site, monkeypatch):
+    one_at_a_time = gate(site, monkeypatch, limit=1)
+
+    async def scenario():
+        tasks = [site.request(number) for number in (1, 2, 3)]
+        await settle()
+        backlog = one_at_a_time.backlog()
+        for number in (1, 2, 3):
+            site.let(number)
+        await asyncio.gather(*tasks)
+        return backlog
+
+    assert asyncio.run(scenario()) == pytest.approx(3 / admission.FLOOR)

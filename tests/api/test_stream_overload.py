@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 import types
 
 import pytest
@@ -79,6 +80,25 @@ def test_a_stream_the_process_has_no_room_to_open_is_a_200_that_says_when_to_com
     waited = RETRY.fullmatch(body.decode())
     assert waited and 1000 <= int(waited.group(1)) <= 10000
     assert not sent[-1].get("more_body")  # it ends: the browser comes back after the wait
+
+
+def test_a_stream_a_sibling_process_has_room_for_comes_back_at_once_on_a_new_connection(
+        game, monkeypatch, django_assert_num_queries):
+    table, (ana, _) = game
+    monkeypatch.setattr(stream_retry.OPENING_GATE, "limit", 0)
+    monkeypatch.setattr(stream_retry.OPENING_GATE, "hold", 0.0)
+    monkeypatch.setattr(stream_retry.OPENING_GATE, "elsewhere", 1)  # (`wildcards.balance`)
+    monkeypatch.setattr(stream_retry.OPENING_GATE, "_next_slot", time.monotonic() + 60)
+    with django_assert_num_queries(0):
+        sent = asgi_get(f"/api/tables/{table}/events", ana.token)
+        later = asgi_get(f"/api/tables/{table}/events", ana.token)
+    start, body = sent[0], sent[1]["body"].decode()
+    assert start["status"] == 200 and (b"connection", b"close") in start["headers"]
+    least = stream_retry.BUSY_RETRY_MS
+    assert least <= int(RETRY.fullmatch(body).group(1)) <= least * (1 + stream_retry.BUSY_JITTER)
+    # Its room taken, the next is refused as before: to its appointment, on its connection.
+    assert (b"connection", b"close") not in later[0]["headers"]
+    assert int(RETRY.fullmatch(later[1]["body"].decode()).group(1)) > 10_000
 
 
 def test_refused_streams_get_appointments_one_after_the_other_at_the_pace_it_serves(
