@@ -11,6 +11,10 @@ this way instead of queueing for the database pool until requests fail; a reques
 no thread and saves its client a second request (docs/benchmarks.md, "Issue 29, 2026-12-06
 evening").
 
+A sibling process with room (`wildcards.balance`, which reads the siblings' backlogs) takes
+the latest held through `send_elsewhere`: they are refused with `elsewhere`, to come back at
+once on a new connection, which the process that sent them no longer accepts.
+
 `drain()` is what a server calls when it is told to stop: each registered `on_drain` callback
 runs (the streams end, their clients come back elsewhere), and every gated kind is refused
 from then on.
