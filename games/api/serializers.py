@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from rest_framework import serializers
 
 from games.models import Seat, Table
@@ -99,6 +101,13 @@ class InvitationsSerializer(serializers.Serializer):
 
 
 class MoveSerializer(StrictSerializer):
+    def get_fields(self) -> dict:
+        # Shallow copies, not DRF's deep ones: a declared field holds nothing of a request until
+        # it is bound to its serializer (which sets attributes of the copy only), and a deep
+        # copy built every field anew, its validators and the card codes' tuple too, at every
+        # move (docs/benchmarks.md, "Issue 29, 2026-12-07 morning"). No field here nests.
+        return {name: copy.copy(field) for name, field in self._declared_fields.items()}
+
     action = serializers.ChoiceField(choices=ACTIONS)
     card = ChoiceStringField(choices=CARD_CODES, max_length=32, required=False, allow_null=True,
                              help_text="A card code of the table's deck (docs/api.md, "
