@@ -98,7 +98,8 @@ class Listener(Protocol):
 
 async def run(listener: Listener, redis_url: str) -> None:
     """Report, read and act every TICK until the process stops. Without Redis, the worker
-    accepts: it is then on its own, as without this."""
+    accepts: it is then on its own, as without this. Nothing that goes wrong in a tick ends
+    the loop: a worker left not accepting would serve no new connection again."""
     import redis.asyncio as aioredis
 
     client = aioredis.Redis.from_url(redis_url)
@@ -111,12 +112,7 @@ async def run(listener: Listener, redis_url: str) -> None:
             gates = admission.gates()
             mine = report(gates, listener.accepting)
             try:
-                async with client.pipeline(transaction=False) as pipe:
-                    pipe.hset(key, me, mine.dumps())
-                    pipe.expire(key, 60)
-                    pipe.hgetall(key)
-                    *_, table = await pipe.execute()
-                siblings = [Report.loads(v) for k, v in table.items() if k != me]
+                siblings = await _exchange(client, key, me, mine)
                 failing = False
             except Exception:  # (Redis away: on its own until it answers again)
                 if not failing:
@@ -125,13 +121,31 @@ async def run(listener: Listener, redis_url: str) -> None:
             if admission.draining():
                 break
             decision = decide(mine, siblings, time.time())
-            if decision.accept and not listener.accepting:
-                await listener.accept_again()
-            elif not decision.accept and listener.accepting:
-                await listener.stop_accepting()
+            try:
+                if decision.accept and not listener.accepting:
+                    await listener.accept_again()
+                elif not decision.accept and listener.accepting:
+                    await listener.stop_accepting()
+            except Exception:  # (tried again at the next tick)
+                log.exception("The workers' balance could not change what the worker accepts")
             for gate in gates:
-                gate.send_elsewhere(decision.send_on if not decision.accept else 0)
+                gate.send_elsewhere(decision.send_on if not listener.accepting else 0)
     finally:
         with contextlib.suppress(Exception):  # (Redis may be gone)
             await client.hdel(key, me)
         await client.aclose()
+
+
+async def _exchange(client, key: str, me: bytes, mine: Report) -> list[Report]:
+    """Write this worker's report, and read its siblings' (one round trip)."""
+    async with client.pipeline(transaction=False) as pipe:
+        pipe.hset(key, me, mine.dumps())
+        pipe.expire(key, 60)
+        pipe.hgetall(key)
+        *_, table = await pipe.execute()
+    siblings = []
+    for worker, text in table.items():
+        if worker != me:
+            with contextlib.suppress(ValueError, TypeError):  # (not a report: ignored)
+                siblings.append(Report.loads(text))
+    return siblings

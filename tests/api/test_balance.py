@@ -188,3 +188,40 @@ def test_a_worker_that_stops_accepting_leaves_connections_queued_and_takes_them_
     first, queued, later = uvloop.run(scenario())
     assert first.startswith(b"HTTP/1.1 200") and b"served" in first
     assert queued and later.startswith(b"HTTP/1.1 200") and b"served" in later
+
+
+def test_a_worker_that_fails_to_accept_again_tries_at_the_next_tick_and_a_bad_report_is_ignored(
+        monkeypatch, caplog):
+    key = f"wildcards:admission:{socket.gethostname()}:{os.getppid()}"
+    store = redis.Redis.from_url(settings.REDIS_URL)
+    store.delete(key)
+    store.hset(key, "2", "not a report")  # (a sibling from another version, say)
+    monkeypatch.setattr(admission, "_draining", False)
+    monkeypatch.setattr(admission, "_on_drain", [])
+    monkeypatch.setattr(admission, "_gates", [])
+
+    class Stuck(Server):
+        def __init__(self) -> None:
+            super().__init__()
+            self.accepting, self.failures = False, 1  # paused, and the first try fails
+
+        async def accept_again(self) -> None:
+            if self.failures:
+                self.failures -= 1
+                raise OSError("Too many open files")
+            await super().accept_again()
+
+    server = Stuck()
+
+    async def scenario():
+        running = asyncio.create_task(balance.run(server, settings.REDIS_URL))
+        await asyncio.sleep(balance.TICK * 2.5)
+        admission.drain()
+        await asyncio.wait_for(running, 2 * balance.TICK + 1)
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        store.delete(key)
+    assert server.accepting and server.changes == ["again"]
+    assert "could not change what the worker accepts" in caplog.text
