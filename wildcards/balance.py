@@ -55,6 +55,8 @@ class Report:
     @classmethod
     def loads(cls, text: bytes | str) -> Report:
         backlog, pace, accepting, at = json.loads(text)
+        if not float(pace) > 0:
+            raise ValueError(f"a pace of {pace}")
         return cls(float(backlog), float(pace), bool(accepting), float(at))
 
 

@@ -5,6 +5,7 @@ latest held streams to a sibling with room, no faster than that sibling serves."
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import socket
@@ -70,6 +71,12 @@ def test_the_least_busy_sibling_is_the_one_compared():
 def test_a_report_reads_back_as_written():
     written = Report(2.5, 180.0, False, 1_765_000_000.123)
     assert Report.loads(written.dumps().encode()) == written
+
+
+def test_a_report_without_a_pace_is_no_report():
+    # (the even share divides by the sibling's pace)
+    with pytest.raises(ValueError):
+        Report.loads(json.dumps([0.0, 0, True, NOW]))
 
 
 class Server:
@@ -196,6 +203,7 @@ def test_a_worker_that_fails_to_accept_again_tries_at_the_next_tick_and_a_bad_re
     store = redis.Redis.from_url(settings.REDIS_URL)
     store.delete(key)
     store.hset(key, "2", "not a report")  # (a sibling from another version, say)
+    store.hset(key, "3", json.dumps([0.0, 0, True, time.time() + 60]))  # (no pace: no sibling)
     monkeypatch.setattr(admission, "_draining", False)
     monkeypatch.setattr(admission, "_on_drain", [])
     monkeypatch.setattr(admission, "_gates", [])
