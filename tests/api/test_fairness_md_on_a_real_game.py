@@ -30,15 +30,26 @@ def played(host, make_player, make_table):
     """The game (table id, and its four players by seat); Bob (seat 1) concedes in round 1."""
     players = [host, *(make_player(name) for name in ("bob", "cleo", "dan"))]
     users = [get_user_model().objects.get(pk=p.id) for p in players]
+    # The deals are random: now and then the first round scores the 200 points at once (a CI
+    # run of 2026-12-07), and its game has no round 2 to check. Such a game is played again,
+    # at a new table.
+    for _ in range(5):
+        table = _play(make_table, players, users)
+        if Round.objects.filter(table_id=table).count() >= 2:
+            break
+    return table, players
+
+
+def _play(make_table, players, users) -> int:
     table = make_table(players[1:], players=4, scoring={"mode": "target", "target": 200})
     for player in players[1:]:
         assert player.post(f"/api/tables/{table}/seed", {
             "round": 1, "client_seed": secrets.token_hex(16)}).status_code == 200
-    assert host.post(f"/api/tables/{table}/start",
-                     {"client_seed": secrets.token_hex(16)}).status_code == 200
+    assert players[0].post(f"/api/tables/{table}/start",
+                           {"client_seed": secrets.token_hex(16)}).status_code == 200
     dice, moves = random.Random(28), 0
     while (state := reads.load(table).state).status == "playing":
-        coming = host.state(table)["next_deal"]
+        coming = players[0].state(table)["next_deal"]
         for seat, player in enumerate(players):
             if coming and not state.left[seat] and seat not in coming["seeded"]:
                 assert player.post(f"/api/tables/{table}/seed", {
@@ -50,7 +61,7 @@ def played(host, make_player, make_table):
             continue
         play.make_move(table, users[state.turn],
                        dice.choice(legal_moves(state, state.turn)))
-    return table, players
+    return table
 
 
 def test_the_pages_lines_check_a_real_game_with_seeds_and_a_seat_that_left(played, tmp_path):
