@@ -92,9 +92,22 @@ class DrainingServer(Server):
         if self.accepting or self.should_exit:
             return
         loop = asyncio.get_running_loop()
-        self.servers = [await loop.create_server(
-            self._protocol, sock=socket.socket(fileno=os.dup(fd)), ssl=self.config.ssl,
-            backlog=self.config.backlog) for fd in self._kept]
+        opened: list[asyncio.Server] = []
+        try:  # all of them or none: a failure leaves no copy open (the balance tries again)
+            for fd in self._kept:
+                copy = socket.socket(fileno=os.dup(fd))
+                try:
+                    opened.append(await loop.create_server(
+                        self._protocol, sock=copy, ssl=self.config.ssl,
+                        backlog=self.config.backlog))
+                except BaseException:
+                    copy.close()
+                    raise
+        except BaseException:
+            for server in opened:
+                server.close()
+            raise
+        self.servers = opened
         self.accepting = True
 
     def _protocol(self, _loop: asyncio.AbstractEventLoop | None = None) -> asyncio.Protocol:

@@ -233,3 +233,41 @@ def test_a_worker_that_fails_to_accept_again_tries_at_the_next_tick_and_a_bad_re
         store.delete(key)
     assert server.accepting and server.changes == ["again"]
     assert "could not change what the worker accepts" in caplog.text
+
+
+def test_a_worker_that_cannot_read_every_socket_again_reads_none_and_stays_paused(settings):
+    settings.REDIS_URL = None
+
+    async def app(scope, receive, send) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"served"})
+
+    config = uvicorn.Config(app, lifespan="off", log_level="warning")
+    config.load()
+    server = DrainingServer(config)
+    server.lifespan = config.lifespan_class(config)
+    shared = socket.create_server(("127.0.0.1", 0))
+    port = shared.getsockname()[1]
+    gone = socket.socket()
+    gone_fd = gone.detach()
+    os.close(gone_fd)  # a descriptor number no longer open: copying it fails
+
+    async def scenario():
+        await server.startup(sockets=[shared])
+        await server.stop_accepting()
+        kept = server._kept
+        server._kept = [*kept, gone_fd]
+        with pytest.raises(OSError):
+            await server.accept_again()
+        waiting = asyncio.create_task(fetch(port))
+        await asyncio.sleep(0.3)
+        queued = not waiting.done()  # the first socket's server, opened, was closed again
+        server._kept = kept
+        await server.accept_again()
+        later = await asyncio.wait_for(waiting, 5)
+        server.should_exit = True
+        await server.shutdown(sockets=[shared])
+        return queued, later
+
+    queued, later = uvloop.run(scenario())
+    assert queued and b"served" in later and server.accepting
