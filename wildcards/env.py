@@ -75,8 +75,8 @@ def database_config(url: str) -> dict:
         config["CONN_MAX_AGE"] = 0
         config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": {
             "min_size": 1, "max_size": env_int("DATABASE_POOL_SIZE", 8), "timeout": 10},
-            # The hot reads' statements are prepared from their second use on a connection
-            # (`games.storage.sql.fetch_all`); Django's own cursors bind on the client and
-            # never are.
+            # The hot paths' statements are prepared from their second use on a connection
+            # (`games.storage.sql.fetch_all` and `Batch`); Django's own cursors bind on the
+            # client and never are.
             "prepare_threshold": 2}
     return config

@@ -5,7 +5,7 @@ plain ORM behind a switch.
 compiles each query anew, and on this project's 2-core machine that CPU was most of a state
 read's cost. `Columns` is a model's column list; its rows become model instances through the
 converters Django itself applies, so SQLite and PostgreSQL give the ORM's Python values. A
-move's writes go to PostgreSQL as one multi-statement query (`Batch`). `orm` does the same
+move's writes go to PostgreSQL together, in one round trip (`Batch`). `orm` does the same
 work with `select_for_update`, `select_related` and `bulk_update`: the A/B of the two is in
 docs/benchmarks.md, and docs/architecture.md says which figure keeps this module.
 """
@@ -139,8 +139,7 @@ def _rows(cursor) -> list[tuple]:
 
 def _bound_on_the_server(connection):
     """A cursor of Django's (its errors and execute wrappers Django's) whose statements
-    psycopg binds on the server, and so may prepare; Django's own cursors bind on the client
-    (`Batch` relies on it)."""
+    psycopg binds on the server, and so may prepare; Django's own cursors bind on the client."""
     # (Imported here: they need psycopg, which a set-up on SQLite may not have.)
     from django.db.backends.postgresql.base import TIMESTAMPTZ_OID, ServerBindingCursor
     from django.db.backends.postgresql.psycopg_any import register_tzloader
@@ -168,11 +167,13 @@ def _logged(connection, statements: Sequence[tuple[str, Sequence]]):
 class Batch:
     """Writes whose results nobody reads, sent together by `run()`.
 
-    On PostgreSQL, with Django's default client-side binding, psycopg sends a query through
-    the simple protocol, which takes several statements at once: the batch is one query and
-    one round trip (a move's writes cost one wait for the server instead of five). They run in
-    order, in the caller's transaction, and the first that fails raises and stops the rest.
-    Elsewhere (SQLite, server-side binding) the statements run one by one. With the ORM
+    On PostgreSQL they go as `fetch_all`'s reads do: in psycopg's pipeline, one round trip (a
+    move's writes cost one wait for the server instead of five), each statement bound on the
+    server and, from its second use on a connection, prepared: PostgreSQL parses and plans a
+    move's half-dozen writes once a connection, not at every move (as one multi-statement text,
+    they were 0.5 ms of the server's time a move: docs/benchmarks.md, "the move's writes
+    prepared"). They run in order, in the caller's transaction, and the first that fails
+    raises and stops the rest. Elsewhere (SQLite) the statements run one by one. With the ORM
     switch, `update` and `insert_many` do not use a batch: they write at once."""
 
     def __init__(self) -> None:
@@ -190,16 +191,22 @@ class Batch:
         if not statements:
             return []
         connection = connections[DB]
-        with connection.cursor() as cursor:
-            if _one_query_takes_many(connection) and len(statements) > 1:
-                # Bound one by one: psycopg parses a short statement once, the joined text anew.
-                cursor.execute(";\n".join(cursor.cursor.mogrify(*each) for each in statements))
-                while cursor.nextset():  # to the last statement's result
-                    pass
-            else:
+        if connection.vendor != "postgresql":
+            with connection.cursor() as cursor:
                 for sql, params in statements:
                     cursor.execute(sql, params)
-            return cursor.fetchall() if last is not None else []
+                return cursor.fetchall() if last is not None else []
+        # One cursor: a write's result is not read, and the last statement's is the cursor's.
+        cursor = _bound_on_the_server(connection)
+        try:
+            with _logged(connection, statements), connection.wrap_database_errors:
+                with (connection.connection.pipeline() if len(statements) > 1
+                      else contextlib.nullcontext()):
+                    for sql, params in statements:
+                        cursor.execute(sql, params)
+                return _rows(cursor) if last is not None else []
+        finally:
+            cursor.close()
 
 
 # Inside `written_together`: the one batch of every table's writes of the transaction.
@@ -237,11 +244,6 @@ def flush() -> None:
     batch = _held.get()
     if batch is not None:
         batch.run()
-
-
-def _one_query_takes_many(connection) -> bool:
-    return (connection.vendor == "postgresql"
-            and not connection.settings_dict.get("OPTIONS", {}).get("server_side_binding"))
 
 
 def update(instances: Sequence[Model], names: Sequence[str], batch: Batch) -> None:

@@ -210,3 +210,44 @@ def test_statements_read_together_see_each_others_writes(played):
     assert found[0] == []
     assert found[1] == [(load_table(played).version + 1,)]
     assert found[2] == [(2,)]
+
+
+def test_a_batchs_writes_are_prepared_and_planned_once(played):
+    """A move's writes (the round, the hands) are statements PostgreSQL prepares from their
+    second use on a connection, as the hot reads are, and write what they wrote before."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql" or not sql.prepared():
+        pytest.skip("the hand-written statements, prepared by PostgreSQL")
+    game = load(played)
+    for turn in (2, 1):  # the same writes twice: prepared at the second
+        game.round.turn = turn
+        batch = sql.Batch()
+        sql.update([game.round], ["turn"], batch)
+        sql.update(game.hands, ["cards"], batch)
+        batch.run()
+    prepared = _prepared_statements()
+    assert any(text.startswith('UPDATE "games_round" SET "turn" = $1') for text in prepared)
+    assert any(text.startswith('UPDATE "games_hand" SET "cards" = $1') for text in prepared)
+    assert Round.objects.get(pk=game.round.pk).turn == 1
+
+
+def test_a_batch_runs_in_order_and_stops_at_the_first_write_that_fails(played):
+    """Each write sees the one before it; the one that fails raises, the rest do not run, and
+    its transaction keeps nothing of it; a last statement's rows come back."""
+    from django.db import IntegrityError, transaction
+
+    version = load_table(played).version
+    update = "UPDATE games_table SET version = version + 1 WHERE id = %s"
+    batch = sql.Batch()
+    batch.add(update, [played])
+    batch.add(update, [played])
+    assert batch.run("SELECT version FROM games_table WHERE id = %s", [played]) == [
+        (version + 2,)]
+    batch.add(update, [played])
+    batch.add("UPDATE games_table SET players = NULL WHERE id = %s", [played])
+    batch.add(update, [played])
+    with pytest.raises(IntegrityError), transaction.atomic():
+        batch.run()
+    assert load_table(played).version == version + 2
+    assert batch.run() == []  # nothing held after a failure
