@@ -100,9 +100,8 @@ def _limits() -> tuple[int, float]:
 def _take_place(key: str, attempt: str, now: float) -> None:
     limit, window = _limits()
     if settings.REDIS_URL:  # LimitsUnavailable when Redis does not answer: no log-in then
-        count, oldest = with_redis(sliding_window(key, attempt, now, window))
-        if count > limit:
-            with_redis(lambda client: client.zrem(key, attempt))
+        count, oldest = with_redis(sliding_window(key, attempt, now, window, limit))
+        if count > limit:  # (taken out again by the script)
             raise TooManyFailures(_wait(oldest, now, window))
         return
     with _local_lock:

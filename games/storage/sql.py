@@ -17,6 +17,7 @@ import functools
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from types import SimpleNamespace
 
 from django.conf import settings
 from django.db import connections
@@ -132,26 +133,35 @@ def fetch_all(statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:
 def _rows(cursor) -> list[tuple]:
     """The rows ([] for none); not by `cursor.description`, which psycopg builds at each call
     (6 % of the workers' time opening streams: docs/benchmarks.md)."""
-    from psycopg.pq import ExecStatus
     result = cursor.pgresult
-    return cursor.fetchall() if result is not None and result.status == ExecStatus.TUPLES_OK else []
+    return (cursor.fetchall() if result is not None and result.status == _psycopg().tuples_ok
+            else [])
 
 
 def _bound_on_the_server(connection):
     """A cursor of Django's (its errors and execute wrappers Django's) whose statements
     psycopg binds on the server, and so may prepare; Django's own cursors bind on the client."""
-    # (Imported here: they need psycopg, which a set-up on SQLite may not have.)
-    from django.db.backends.postgresql.base import TIMESTAMPTZ_OID, ServerBindingCursor
-    from django.db.backends.postgresql.psycopg_any import register_tzloader
-    from psycopg.pq import Format
-
+    psycopg = _psycopg()
     connection.ensure_connection()
     connection.validate_thread_sharing()
-    cursor = ServerBindingCursor(connection.connection)
-    loader = connection.connection.adapters.get_loader(TIMESTAMPTZ_OID, Format.TEXT)
+    cursor = psycopg.server_binding(connection.connection)
+    loader = connection.connection.adapters.get_loader(psycopg.timestamptz, psycopg.text)
     if connection.timezone != loader.timezone:  # as Django's own `create_cursor` does
-        register_tzloader(connection.timezone, cursor)
+        psycopg.register_tzloader(connection.timezone, cursor)
     return connection.make_cursor(cursor)
+
+
+@functools.cache
+def _psycopg() -> SimpleNamespace:
+    """What the statements bound on the server take from psycopg, imported once, when first
+    needed (a set-up on SQLite may have no psycopg)."""
+    from django.db.backends.postgresql.base import TIMESTAMPTZ_OID, ServerBindingCursor
+    from django.db.backends.postgresql.psycopg_any import register_tzloader
+    from psycopg.pq import ExecStatus, Format
+
+    return SimpleNamespace(server_binding=ServerBindingCursor, timestamptz=TIMESTAMPTZ_OID,
+                           register_tzloader=register_tzloader, text=Format.TEXT,
+                           tuples_ok=ExecStatus.TUPLES_OK)
 
 
 def _logged(connection, statements: Sequence[tuple[str, Sequence]]):
