@@ -12,17 +12,16 @@ docs/benchmarks.md, and docs/architecture.md says which figure keeps this module
 
 from __future__ import annotations
 
-import contextlib
 import functools
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from types import SimpleNamespace
 
 from django.conf import settings
 from django.db import connections
-from django.db.backends.utils import CursorDebugWrapper
 from django.db.models import Model
+
+from . import pipeline
 
 DB = "default"
 PREPARED, ORM = "prepared", "orm"
@@ -98,12 +97,9 @@ def fetch(sql: str, params: Sequence) -> list[tuple]:
 
 
 # The hot reads (a table with its seats, an API token's owner) run as statements PostgreSQL
-# prepares: psycopg binds their parameters on the server and, from a statement's second use on
-# a connection (`prepare_threshold`, wildcards.env), executes it by name, with the plan
-# PostgreSQL made once. Planning was most of their cost: the seats' seven-table join took
+# prepares (`pipeline`). Planning was most of their cost: the seats' seven-table join took
 # 1.7 ms of its CPU as text (1.0 ms with its joins planned in the order written) and 0.26 ms
-# prepared (pgbench, docs/benchmarks.md, "Prepared reads"). Several statements go together in
-# psycopg's pipeline: one round trip, as one multi-statement query did.
+# prepared (pgbench, docs/benchmarks.md, "Prepared reads").
 def fetch_all(statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:
     """The rows of each statement, run in order: on PostgreSQL prepared and in one round trip
     (logged as one query, as `Batch`'s), each statement seeing what the one before it did and,
@@ -116,62 +112,7 @@ def fetch_all(statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:
                 cursor.execute(sql, params)
                 found.append(cursor.fetchall())
         return found
-    cursors = [_bound_on_the_server(connection) for _ in statements]
-    try:
-        with _logged(connection, statements), connection.wrap_database_errors:
-            # (One statement alone is one round trip already: no pipeline to set up.)
-            with (connection.connection.pipeline() if len(statements) > 1  # all in at its end
-                  else contextlib.nullcontext()):
-                for cursor, (sql, params) in zip(cursors, statements, strict=True):
-                    cursor.execute(sql, params)
-            return [_rows(cursor) for cursor in cursors]
-    finally:
-        for cursor in cursors:
-            cursor.close()
-
-
-def _rows(cursor) -> list[tuple]:
-    """The rows ([] for none); not by `cursor.description`, which psycopg builds at each call
-    (6 % of the workers' time opening streams: docs/benchmarks.md)."""
-    result = cursor.pgresult
-    return (cursor.fetchall() if result is not None and result.status == _psycopg().tuples_ok
-            else [])
-
-
-def _bound_on_the_server(connection):
-    """A cursor of Django's (its errors and execute wrappers Django's) whose statements
-    psycopg binds on the server, and so may prepare; Django's own cursors bind on the client."""
-    psycopg = _psycopg()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    cursor = psycopg.server_binding(connection.connection)
-    loader = connection.connection.adapters.get_loader(psycopg.timestamptz, psycopg.text)
-    if connection.timezone != loader.timezone:  # as Django's own `create_cursor` does
-        psycopg.register_tzloader(connection.timezone, cursor)
-    return connection.make_cursor(cursor)
-
-
-@functools.cache
-def _psycopg() -> SimpleNamespace:
-    """What the statements bound on the server take from psycopg, imported once, when first
-    needed (a set-up on SQLite may have no psycopg)."""
-    from django.db.backends.postgresql.base import TIMESTAMPTZ_OID, ServerBindingCursor
-    from django.db.backends.postgresql.psycopg_any import register_tzloader
-    from psycopg.pq import ExecStatus, Format
-
-    return SimpleNamespace(server_binding=ServerBindingCursor, timestamptz=TIMESTAMPTZ_OID,
-                           register_tzloader=register_tzloader, text=Format.TEXT,
-                           tuples_ok=ExecStatus.TUPLES_OK)
-
-
-def _logged(connection, statements: Sequence[tuple[str, Sequence]]):
-    """One entry in Django's query log (DEBUG, the tests' query counts) for statements sent
-    together, as written: psycopg keeps no text of a statement it runs by name."""
-    if not connection.queries_logged:
-        return contextlib.nullcontext()
-    return CursorDebugWrapper(None, connection).debug_sql(
-        ";\n".join(sql for sql, _ in statements),
-        [param for _, params in statements for param in params])
+    return pipeline.run_together(connection, statements, every_result=True)
 
 
 class Batch:
@@ -206,17 +147,8 @@ class Batch:
                 for sql, params in statements:
                     cursor.execute(sql, params)
                 return cursor.fetchall() if last is not None else []
-        # One cursor: a write's result is not read, and the last statement's is the cursor's.
-        cursor = _bound_on_the_server(connection)
-        try:
-            with _logged(connection, statements), connection.wrap_database_errors:
-                with (connection.connection.pipeline() if len(statements) > 1
-                      else contextlib.nullcontext()):
-                    for sql, params in statements:
-                        cursor.execute(sql, params)
-                return _rows(cursor) if last is not None else []
-        finally:
-            cursor.close()
+        found = pipeline.run_together(connection, statements, every_result=False)
+        return found[0] if last is not None else []
 
 
 # Inside `written_together`: the one batch of every table's writes of the transaction.
