@@ -153,7 +153,9 @@ class Seat(StandingOrders):
         NORMAL = "normal"
         HARD = "hard"
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    # (No index of its own: seat_number_unique, table first, serves it.)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats",
+                              db_index=False)
     number = models.PositiveSmallIntegerField()
     # A person's seat has a user; a bot's has a level; a person's seat a bot plays for has both.
     user = models.ForeignKey(
@@ -207,7 +209,10 @@ class Seat(StandingOrders):
 
 
 class Round(models.Model):
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rounds")
+    # (No index of its own: round_number_unique, table first, serves it. Every move's update
+    # of the round changes its deadline, an indexed column, so it writes every index anew.)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="rounds",
+                              db_index=False)
     number = models.PositiveSmallIntegerField()
     dealer = models.PositiveSmallIntegerField()
     turn = models.PositiveSmallIntegerField()
@@ -260,7 +265,9 @@ class Round(models.Model):
 
 
 class Hand(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="hands")
+    # (No index of its own: hand_seat_unique, round first, serves it.)
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="hands",
+                              db_index=False)
     seat = models.PositiveSmallIntegerField()
     cards = models.JSONField(default=list)  # card codes, sorted
 

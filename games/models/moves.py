@@ -17,7 +17,9 @@ class Move(models.Model):
         ORDER = "order"  # a standing order of the seat's player
         EMAIL = "email"  # taken from a link in an email
 
-    table = models.ForeignKey("games.Table", on_delete=models.CASCADE, related_name="moves")
+    # (No index of its own: move_version_unique, table first, serves it; every move adds a row.)
+    table = models.ForeignKey("games.Table", on_delete=models.CASCADE, related_name="moves",
+                              db_index=False)
     version = models.PositiveIntegerField()  # the table's version after the move
     round_number = models.PositiveSmallIntegerField()
     seat = models.SmallIntegerField()
