@@ -165,8 +165,9 @@ async def fetch(port: int) -> bytes:
     return answer
 
 
-def test_a_worker_that_stops_accepting_leaves_connections_queued_and_takes_them_again(settings):
-    settings.REDIS_URL = None  # (the server alone, without the balance's reports)
+def serving() -> tuple[DrainingServer, socket.socket, int]:
+    """A worker's uvicorn server answering "served", the listening socket it shares (gunicorn's,
+    in a worker) and its port."""
 
     async def app(scope, receive, send) -> None:
         await send({"type": "http.response.start", "status": 200, "headers": []})
@@ -176,8 +177,13 @@ def test_a_worker_that_stops_accepting_leaves_connections_queued_and_takes_them_
     config.load()
     server = DrainingServer(config)
     server.lifespan = config.lifespan_class(config)  # (as `Server.serve` makes it)
-    shared = socket.create_server(("127.0.0.1", 0))  # (gunicorn's, in a worker)
-    port = shared.getsockname()[1]
+    shared = socket.create_server(("127.0.0.1", 0))
+    return server, shared, shared.getsockname()[1]
+
+
+def test_a_worker_that_stops_accepting_leaves_connections_queued_and_takes_them_again(settings):
+    settings.REDIS_URL = None  # (the server alone, without the balance's reports)
+    server, shared, port = serving()
 
     async def scenario():
         await server.startup(sockets=[shared])
@@ -237,17 +243,7 @@ def test_a_worker_that_fails_to_accept_again_tries_at_the_next_tick_and_a_bad_re
 
 def test_a_worker_that_cannot_read_every_socket_again_reads_none_and_stays_paused(settings):
     settings.REDIS_URL = None
-
-    async def app(scope, receive, send) -> None:
-        await send({"type": "http.response.start", "status": 200, "headers": []})
-        await send({"type": "http.response.body", "body": b"served"})
-
-    config = uvicorn.Config(app, lifespan="off", log_level="warning")
-    config.load()
-    server = DrainingServer(config)
-    server.lifespan = config.lifespan_class(config)
-    shared = socket.create_server(("127.0.0.1", 0))
-    port = shared.getsockname()[1]
+    server, shared, port = serving()
     gone = socket.socket()
     gone_fd = gone.detach()
     os.close(gone_fd)  # a descriptor number no longer open: copying it fails
