@@ -3,7 +3,7 @@ their own index: every move updates the round (a new version of every index entr
 is indexed) and adds a move log row, and the index no query needs cost each of those a write.
 Only the indexes are dropped; the foreign key constraints stay as they are (Django's own
 AlterField would drop and add them again, checking every row of the move log).
-docs/benchmarks.md, "Indexes no query needs"."""
+docs/benchmarks.md, "Issue 29, 2026-12-07 dawn: the move's writes prepared", item 3."""
 
 import django.db.models.deletion
 from django.db import migrations, models
